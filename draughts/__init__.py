@@ -1,0 +1,24 @@
+"""Draughts rules for every major variant, in pure Python: move generation, notation, draw rules.
+
+>>> from draughts import Game
+>>> game = Game("international")
+>>> game.push_text("32-28")
+Move(32-28)
+>>> game.turn
+'black'
+"""
+
+from __future__ import annotations
+
+from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError
+from .game import DrawCounter, Game, LegalMoves, Outcome
+from .move import Move
+from .rules import VARIANTS, RuleSet, get_rules, variant_keys
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "Move", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
+    "variant_keys", "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError",
+    "PdnError", "__version__",
+]

@@ -1,0 +1,127 @@
+"""FEN position strings: the full PDN 3.0 grammar in, the expanded list out.
+
+Read: ``W:W31-50:B1-20``, ranges, ``K`` before a square or a range (``K31-35``), either
+colour order, an optional trailing dot, empty colour blocks (``W:W31:B``), algebraic squares
+(``Wa1,c1``) on any board, and lidraughts' ``:H<n>`` and ``:F<n>`` fields (accepted, ignored).
+Written: the side to move, then White's and Black's pieces square by square, kings with ``K``
+(lidraughts does not read ranges, so none are written). Source: ``../shared/rules/notation.md`` §2.
+
+>>> from draughts.rules import get_rules
+>>> from draughts.geometry import Geometry
+>>> r = get_rules("international")
+>>> g = Geometry(r.rows, r.cols, r.colouring, r.numbering, r.algebraic)
+>>> pieces, turn = parse_fen("B:WK1-3,46:B10.", r, g)
+>>> write_fen(pieces, turn, g)
+'B:W46,K1,K2,K3:B10'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InvalidFenError
+from .geometry import Geometry
+from .rules import RuleSet
+
+_SQUARE = re.compile(r"(K?)([0-9]+|[a-pA-P][0-9]+)(?:-([0-9]+))?$")
+_EXTRA_FIELD = re.compile(r"[HF][0-9]+$")
+
+
+def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int, int, int, int], int]:
+    """``((white men, white kings, black men, black kings), turn)``; raises :class:`InvalidFenError`."""
+    if not isinstance(text, str):
+        raise InvalidFenError("a FEN must be a string")
+    fen = text.strip()
+    if fen.startswith('"') and fen.endswith('"') and len(fen) >= 2:
+        fen = fen[1:-1].strip()
+    if fen.endswith("."):
+        fen = fen[:-1]
+    if not fen:
+        raise InvalidFenError("the FEN is empty", text, 0)
+    turn_char = fen[0].upper()
+    if turn_char not in "WB?":
+        raise InvalidFenError(f"the side to move must be W or B, not {fen[0]!r}", text, 0)
+    turn = 0 if turn_char == "W" else 1 if turn_char == "B" else (0 if rules.first_player == "white" else 1)
+    if len(fen) == 1:
+        raise InvalidFenError("no piece lists after the side to move", text, 1)
+    if fen[1] != ":":
+        raise InvalidFenError(f"expected ':' after the side to move, found {fen[1]!r}", text, 1)
+    masks = [0, 0, 0, 0]
+    seen_colours: set[str] = set()
+    owner: dict[int, int] = {}
+    pos = 2
+    for block in fen[2:].split(":"):
+        start = pos
+        pos += len(block) + 1
+        block = block.strip()
+        if _EXTRA_FIELD.match(block):
+            continue  # lidraughts :H (half-move clock) and :F (move number)
+        if not block:
+            raise InvalidFenError("an empty field between two ':'", text, start)
+        colour = block[0].upper()
+        if colour not in "WB":
+            raise InvalidFenError(f"a piece list must start with W or B, not {block[0]!r}", text, start)
+        if colour in seen_colours:
+            raise InvalidFenError(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice", text, start)
+        seen_colours.add(colour)
+        c = 0 if colour == "W" else 1
+        body = block[1:]
+        if not body.strip():
+            continue  # an empty list: that side has no pieces (notation.md extension)
+        offset = start + 1
+        for token in body.split(","):
+            where = offset
+            offset += len(token) + 1
+            token = token.strip()
+            m = _SQUARE.match(token)
+            if not m:
+                raise InvalidFenError(f"{token!r} is not a square, a K square or a range", text, where)
+            king = bool(m.group(1))
+            first = _square_number(m.group(2), geometry, text, where)
+            last = first
+            if m.group(3) is not None:
+                if not m.group(2).isdigit():
+                    raise InvalidFenError(f"a range needs square numbers, not {token!r}", text, where)
+                last = _square_number(m.group(3), geometry, text, where)
+                if last < first:
+                    raise InvalidFenError(f"the range {token!r} runs backwards", text, where)
+            for n in range(first, last + 1):
+                if n in owner:
+                    raise InvalidFenError(f"square {geometry.label(n)} is listed twice", text, where)
+                owner[n] = c
+                bit = geometry.bit(n)
+                promotion_row = geometry.top_row_mask if c == 0 else geometry.bottom_row_mask
+                if not king and bit & promotion_row:
+                    side = "white" if c == 0 else "black"
+                    raise InvalidFenError(f"a {side} man on its promotion row ({geometry.label(n)}) should be a king",
+                                          text, where)
+                masks[2 * c + (1 if king else 0)] |= bit
+    if not seen_colours:
+        raise InvalidFenError("no piece lists (W... and B...)", text, 2)
+    wm, wk, bm, bk = masks
+    return (wm, wk, bm, bk), turn
+
+
+def _square_number(token: str, geometry: Geometry, text: str, where: int) -> int:
+    if token.isdigit():
+        if len(token) > 1 and token[0] == "0":
+            raise InvalidFenError(f"square numbers have no leading zeros: {token!r}", text, where)
+        n = int(token)
+        if not 1 <= n <= geometry.size:
+            raise InvalidFenError(f"square {n} is off the board (1-{geometry.size})", text, where)
+        return n
+    try:
+        return geometry.number(token.lower())
+    except KeyError:
+        raise InvalidFenError(f"{token!r} is not a playing square of this board", text, where) from None
+
+
+def write_fen(pieces: tuple[int, int, int, int], turn: int, geometry: Geometry) -> str:
+    wm, wk, bm, bk = pieces
+
+    def side(men: int, kings: int) -> str:
+        items = [geometry.label(n) for n in geometry.numbers_of_mask(men)]
+        items += ["K" + geometry.label(n) for n in geometry.numbers_of_mask(kings)]
+        return ",".join(items)
+
+    return f"{'WB'[turn]}:W{side(wm, wk)}:B{side(bm, bk)}"

@@ -1,0 +1,388 @@
+"""The :class:`Game`: a position, its history, legal moves, draw rules and the outcome.
+
+Shaped after python-chess's ``Board``: ``legal_moves`` is a lazy view, ``push``/``pop``
+keep a stack of small state snapshots, ``outcome()`` returns a dataclass.
+
+>>> g = Game()
+>>> len(g.legal_moves), g.turn
+(9, 'white')
+>>> g.push(g.parse_move("32-28")); g.fen()
+'B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20'
+>>> g.pop()
+Move(32-28)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+from .draw import DrawRules, EndgameMatch, Material, draw_rules_for
+from .errors import AmbiguousMoveError, IllegalMoveError
+from .geometry import Geometry
+from .move import Move
+from .movegen import BLACK, WHITE, MoveGenerator, RawMove
+from .rules import RuleSet, get_rules
+
+COLOUR_NAMES = ("white", "black")
+_GENERATORS: dict[RuleSet, MoveGenerator] = {}
+
+
+def generator_for(rules: RuleSet) -> MoveGenerator:
+    """Move tables are built once per rule set and shared by every game."""
+    gen = _GENERATORS.get(rules)
+    if gen is None:
+        gen = _GENERATORS[rules] = MoveGenerator(rules)
+    return gen
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str | None  # "white", "black", or None for a draw
+    termination: str  # "no_moves", "repetition", "quiet_moves", "endgame", "resignation", "agreement", "time"
+    reason: str  # a sentence for the player
+    rule: str  # the article or source that decided it
+
+    @property
+    def result(self) -> str:
+        """``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return {"white": "1-0", "black": "0-1", None: "1/2-1/2"}[self.winner]
+
+
+@dataclass(frozen=True)
+class DrawCounter:
+    name: str  # a stable id: "quiet_moves", "fmjd-6.3", ...
+    plies: int  # plies counted so far
+    limit_plies: int
+    text: str  # "only kings: 12 of 25 moves"
+    source: str
+
+
+class _State(NamedTuple):
+    pieces: tuple[int, int, int, int]  # white men, white kings, black men, black kings
+    turn: int
+    reversible_plies: int  # plies since the last man move or capture
+    endgame: tuple[tuple[str, object, int], ...]  # (rule, key, plies) of the running counters
+    king_streak: tuple[tuple[int, int], tuple[int, int]]  # Frisian: (king bit, quiet moves) per colour
+
+
+class LegalMoves:
+    """A lazy, sized view of the legal moves of the current position."""
+
+    def __init__(self, game: "Game") -> None:
+        self._game = game
+
+    def _list(self) -> list[Move]:
+        return self._game._legal()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._list()
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def count(self) -> int:
+        return len(self._list())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({len(self)}): {', '.join(self._game.move_text(m) for m in self._list())}>"
+
+
+class Game:
+    """A game of any variant: ``Game(variant="international", fen=None)``."""
+
+    def __init__(
+        self, variant: str | RuleSet = "international", fen: str | None = None,
+        draw_rules: str | None = None, forced_capture: bool | None = None,
+    ) -> None:
+        rules = get_rules(variant)
+        if forced_capture is not None and forced_capture != rules.forced_capture:
+            rules = rules.with_options(forced_capture=forced_capture)
+        self.rules: RuleSet = rules
+        self.draw_rules: DrawRules = draw_rules_for(rules, draw_rules)
+        self.draw_preset = self.draw_rules.name
+        self.generator = generator_for(rules)
+        self.geometry: Geometry = self.generator.geometry
+        self.move_stack: list[Move] = []
+        self._stack: list[_State] = []
+        self._keys: list[tuple[tuple[int, int, int, int], int]] = []
+        self._legal_cache: list[Move] | None = None
+        self.starting_fen = fen or rules.start_fen
+        from .fen import parse_fen  # the notation module imports this one
+
+        pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
+        self._set_state(_State(pieces, turn, 0, (), ((0, 0), (0, 0))))
+        self._state = self._state._replace(endgame=self._endgame_counters(self._state, ()))
+
+    # --- constructors ---------------------------------------------------------------------
+    @classmethod
+    def from_fen(cls, fen: str, variant: str | RuleSet = "international", **options: object) -> "Game":
+        return cls(variant, fen=fen, **options)  # type: ignore[arg-type]
+
+    def copy(self) -> "Game":
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.move_stack = list(self.move_stack)
+        other._stack = list(self._stack)
+        other._keys = list(self._keys)
+        return other
+
+    def _set_state(self, state: _State) -> None:
+        self._state = state
+        self._legal_cache = None
+
+    # --- the position -----------------------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        return COLOUR_NAMES[self._state.turn]
+
+    @property
+    def pieces(self) -> tuple[int, int, int, int]:
+        """Bitboards: white men, white kings, black men, black kings."""
+        return self._state.pieces
+
+    def piece_at(self, number: int) -> str | None:
+        """``"w"``/``"b"`` for a man, ``"W"``/``"B"`` for a king, ``None`` for empty."""
+        bit = self.geometry.bit(number)
+        for mask, code in zip(self._state.pieces, "wWbB"):
+            if mask & bit:
+                return code
+        return None
+
+    def board(self) -> dict[int, str]:
+        """Every occupied square's piece code."""
+        out: dict[int, str] = {}
+        for mask, code in zip(self._state.pieces, "wWbB"):
+            for n in self.geometry.numbers_of_mask(mask):
+                out[n] = code
+        return out
+
+    def position_key(self) -> tuple[tuple[int, int, int, int], int]:
+        return self._state.pieces, self._state.turn
+
+    def fen(self) -> str:
+        from .fen import write_fen
+
+        return write_fen(self._state.pieces, self._state.turn, self.geometry)
+
+    # --- moves ------------------------------------------------------------------------------
+    def _frozen_king(self) -> int:
+        s = self._state
+        limit = self.rules.max_same_king_moves
+        if limit is None:
+            return 0
+        bit, count = s.king_streak[s.turn]
+        return bit if count >= limit else 0
+
+    def _raw_moves(self) -> list[RawMove]:
+        s = self._state
+        wm, wk, bm, bk = s.pieces
+        if s.turn == WHITE:
+            own_m, own_k, opp_m, opp_k = wm, wk, bm, bk
+        else:
+            own_m, own_k, opp_m, opp_k = bm, bk, wm, wk
+        return self.generator.generate(own_m, own_k, opp_m, opp_k, s.turn,
+                                       self.rules.forced_capture, self._frozen_king())
+
+    def _legal(self) -> list[Move]:
+        if self._legal_cache is None:
+            g = self.geometry
+            self._legal_cache = [Move(raw, g) for raw in self._raw_moves()]
+        return self._legal_cache
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self._legal()
+
+    def push(self, move: Move) -> None:
+        """Play a legal move; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
+        for legal in self._legal():
+            if legal == move:
+                break
+        else:
+            raise IllegalMoveError(f"{move!r} is not a legal move in {self.fen()}")
+        self._stack.append(self._state)
+        self._keys.append(self.position_key())
+        self.move_stack.append(legal)
+        self._set_state(self._after(self._state, legal.raw))
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise IndexError("pop from a game with no moves")
+        self._set_state(self._stack.pop())
+        self._keys.pop()
+        return self.move_stack.pop()
+
+    def _after(self, s: _State, raw: RawMove) -> _State:
+        frm, to, captured, _path, _order, promotes, by_king = raw
+        wm, wk, bm, bk = s.pieces
+        fb, tb = 1 << frm, 1 << to
+        turn = s.turn
+        if turn == WHITE:
+            if by_king:
+                wk ^= fb | tb
+            else:
+                wm ^= fb
+                if promotes:
+                    wk |= tb
+                else:
+                    wm |= tb
+            bm &= ~captured
+            bk &= ~captured
+        else:
+            if by_king:
+                bk ^= fb | tb
+            else:
+                bm ^= fb
+                if promotes:
+                    bk |= tb
+                else:
+                    bm |= tb
+            wm &= ~captured
+            wk &= ~captured
+        reversible = s.reversible_plies + 1 if by_king and not captured else 0
+        streak = s.king_streak
+        if self.rules.max_same_king_moves is not None:
+            own_men = wm if turn == WHITE else bm
+            if by_king and not captured and own_men:
+                bit, count = streak[turn]
+                new = (tb, count + 1 if bit == fb else 1)
+            else:
+                new = (0, 0)
+            streak = (new, streak[1]) if turn == WHITE else (streak[0], new)
+        nxt = _State((wm, wk, bm, bk), turn ^ 1, reversible, (), streak)
+        return nxt._replace(endgame=self._endgame_counters(nxt, s.endgame))
+
+    # --- draw rules ---------------------------------------------------------------------------
+    def _material(self, pieces: tuple[int, int, int, int]) -> Material:
+        wm, wk, bm, bk = pieces
+        diag = self._long_diagonal()
+        lone = bk if (bm == 0 and bk.bit_count() == 1) else wk if (wm == 0 and wk.bit_count() == 1) else 0
+        return Material(wm.bit_count(), wk.bit_count(), bm.bit_count(), bk.bit_count(), bool(lone & diag))
+
+    def _long_diagonal(self) -> int:
+        g = self.geometry
+        mask = 0
+        for sq in g.squares:
+            if sq.row + sq.col == g.rows - 1:  # from White's bottom-left corner up to the right
+                mask |= g.bit(sq.number)
+        return mask
+
+    def _endgame_matches(self, pieces: tuple[int, int, int, int]) -> list[EndgameMatch]:
+        return self.draw_rules.endgames(self._material(pieces))
+
+    def _endgame_counters(self, s: _State, before: tuple[tuple[str, object, int], ...]) -> tuple[tuple[str, object, int], ...]:
+        previous = {rule: (key, plies) for rule, key, plies in before}
+        out = []
+        for m in self._endgame_matches(s.pieces):
+            old = previous.get(m.rule)
+            plies = old[1] + 1 if old is not None and old[0] == m.key else 0
+            out.append((m.rule, m.key, plies))
+        return tuple(out)
+
+    def draw_counters(self) -> list[DrawCounter]:
+        """The draw counters that are running, with a text to show ("only kings: 12 of 25 moves")."""
+        s = self._state
+        out = []
+        limit = self.draw_rules.max_reversible_plies
+        if limit is not None and s.reversible_plies:
+            out.append(DrawCounter(
+                "quiet_moves", s.reversible_plies, limit,
+                f"{self.draw_rules.reversible_text}: {s.reversible_plies // 2} of {limit // 2} moves",
+                self.draw_rules.reversible_source,
+            ))
+        matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
+        for rule, _key, plies in s.endgame:
+            m = matches[rule]
+            left = max(0, (m.limit_plies - plies + 1) // 2)
+            out.append(DrawCounter(rule, plies, m.limit_plies, f"{m.text}: {left} moves left", m.source))
+        reps = self.repetitions()
+        if reps > 1:
+            n = self.draw_rules.repetition_count
+            out.append(DrawCounter("repetition", reps, n, f"position seen {reps} of {n} times",
+                                   self._repetition_source()))
+        return out
+
+    def _repetition_source(self) -> str:
+        return "FMJD Annex 1 art. 6.1" if self.draw_rules.repetition_count == 3 else "FID RegTec 9.3(b1)"
+
+    def repetitions(self) -> int:
+        """How many times the current position (with the side to move) has occurred."""
+        key = self.position_key()
+        return 1 + self._keys.count(key)
+
+    def outcome(self) -> Outcome | None:
+        """The result, or ``None`` while the game goes on."""
+        if not self._legal():
+            loser = self.turn
+            winner = COLOUR_NAMES[self._state.turn ^ 1]
+            own = self._state.pieces[0:2] if self._state.turn == WHITE else self._state.pieces[2:4]
+            how = "has no pieces left" if not (own[0] | own[1]) else "cannot move"
+            if self.rules.losing_game:
+                return Outcome(loser, "no_moves", f"{loser.capitalize()} {how} and wins ({self.rules.name} is a losing game)",
+                               f"{self.rules.name} rules: the side that cannot move wins")
+            return Outcome(winner, "no_moves", f"{loser.capitalize()} {how}", "FMJD Annex 1 art. 7.2")
+        d = self.draw_rules
+        reps = self.repetitions()
+        if reps >= d.repetition_count:
+            return Outcome(None, "repetition", f"the same position occurred for the {_ordinal(reps)} time",
+                           self._repetition_source())
+        s = self._state
+        if d.max_reversible_plies is not None and s.reversible_plies >= d.max_reversible_plies:
+            return Outcome(None, "quiet_moves", f"{d.max_reversible_plies // 2} {d.reversible_text}",
+                           d.reversible_source)
+        matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
+        for rule, _key, plies in s.endgame:
+            m = matches[rule]
+            if plies >= m.limit_plies:
+                return Outcome(None, "endgame", f"{m.text}: the moves allowed are played", m.source)
+        return None
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+    # --- notation ---------------------------------------------------------------------------
+    def move_text(self, move: Move) -> str:
+        """PDN text of a legal move: short form, or every landing square where that is ambiguous."""
+        from .notation import move_text
+
+        return move_text(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move a PDN (or Hub) move string names; raises :class:`IllegalMoveError`."""
+        from .notation import parse_move
+
+        return parse_move(self, text)
+
+    def push_text(self, text: str) -> Move:
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    # --- perft ------------------------------------------------------------------------------
+    def perft(self, depth: int) -> int:
+        """The number of move paths of ``depth`` plies (unique moves), counted on the bitboards."""
+        from .perft import perft
+
+        return perft(self, depth)
+
+    def __repr__(self) -> str:
+        return f"Game({self.rules.key!r}, fen={self.fen()!r})"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+__all__ = ["Game", "Outcome", "DrawCounter", "LegalMoves", "AmbiguousMoveError", "IllegalMoveError",
+           "WHITE", "BLACK"]

@@ -1,0 +1,344 @@
+"""One generic move generator for every rule table.
+
+Positions are four ints (own men, own kings, opposing men, opposing kings) on the padded
+bit layout of :mod:`draughts.geometry`, plus whose turn it is. A generated move is a plain
+tuple, cheap to make and to compare::
+
+    (origin, destination, captured_mask, path, captured_order, promotes, by_king)
+
+``origin``/``destination`` are bit indices, ``path`` the bit indices the piece stands on
+(origin first, then every landing square), ``captured_order`` the bit indices taken in
+capture order. Moves are unique by (origin, destination, captured set): two routes over the
+same pieces are one move (RULES.md; FMJD perft convention).
+
+The generator reads the flags of a :class:`~draughts.rules.RuleSet` and nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .geometry import Geometry
+from .rules import RuleSet
+
+RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool, bool]
+
+WHITE, BLACK = 0, 1
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# Capture choice: a key per completed capture; the generator keeps the moves with the
+# largest key (DCTL's precedence tuples). Arguments: captured bit indices in order, the
+# mask of captured kings, and whether a king made the capture.
+PriorityKey = Callable[[tuple[int, ...], int, bool], tuple]
+
+
+def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    return ()
+
+
+def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    return (len(order),)
+
+
+def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    return (len(order), kings.bit_count())
+
+
+def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    # FID 6.6-6.9: most pieces, then capturing with a king, then most kings, then the
+    # sequence that meets a king earliest (a lexicographically larger king pattern).
+    pattern = tuple(bool(kings >> sq & 1) for sq in order)
+    return (len(order), by_king, kings.bit_count(), pattern)
+
+
+def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    return (by_king,)
+
+
+def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+    n_kings = kings.bit_count()
+    # man 100, king 199 (RULES.md decision 4); on equal value a king must capture.
+    return (100 * (len(order) - n_kings) + 199 * n_kings, by_king)
+
+
+PRIORITY_KEYS: dict[str, PriorityKey] = {
+    "free": _free,
+    "most_pieces": _most_pieces,
+    "most_pieces_then_kings": _most_pieces_then_kings,
+    "italian": _italian,
+    "king_first": _king_first,
+    "frisian_value": _frisian_value,
+}
+
+
+class MoveGenerator:
+    """Precomputed tables for one rule set; :meth:`generate` lists a position's moves."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        g = self.geometry = Geometry(rules.rows, rules.cols, rules.colouring, rules.numbering, rules.algebraic)
+        self.priority: PriorityKey = PRIORITY_KEYS[rules.capture_choice]
+        self.free_choice = rules.capture_choice == "free"
+        self.flying = rules.flying_kings
+        self.immediate = rules.immediate_removal
+        self.no_reversal = rules.no_reversal_in_capture
+        self.passing = rules.passing_promotion
+        self.men_take_kings = rules.men_capture_kings
+        stride = g.stride
+        squares = [g.bit_index[n] for n in range(1, g.size + 1)]
+        on_board = set(squares)
+
+        # Direction indices: every direction used anywhere gets one, with its opposite.
+        all_dirs: list[tuple[int, int]] = []
+        for group in (
+            rules.man_move_directions, rules.man_capture_directions,
+            rules.king_move_directions, rules.king_capture_directions,
+        ):
+            for dr, dc in group:
+                for d in ((dr, dc), (-dr, dc)):  # Black's mirror image
+                    if d not in all_dirs:
+                        all_dirs.append(d)
+                    if (-d[0], -d[1]) not in all_dirs:
+                        all_dirs.append((-d[0], -d[1]))
+        self.opposite = [all_dirs.index((-dr, -dc)) for dr, dc in all_dirs]
+        shift_of = [dr * stride + dc for dr, dc in all_dirs]
+
+        def step(sq: int, d: int) -> int | None:
+            dr, dc = all_dirs[d]
+            r, c = divmod(sq, stride)
+            r, c = r + dr, c + dc
+            if 0 <= r < rules.rows and 0 <= c < rules.cols and r * stride + c in on_board:
+                return r * stride + c
+            return None
+
+        def ray(sq: int, d: int) -> tuple[int, ...]:
+            out = []
+            nxt = step(sq, d)
+            while nxt is not None:
+                out.append(nxt)
+                nxt = step(nxt, d)
+            return tuple(out)
+
+        def dirs_for(group: tuple[tuple[int, int], ...], colour: int) -> list[int]:
+            return [all_dirs.index((dr if colour == WHITE else -dr, dc)) for dr, dc in group]
+
+        size = max(squares) + 1
+        # Men's quiet moves as whole-board shifts: (shift, mask of origins that stay on board).
+        self.man_shifts: list[list[tuple[int, int]]] = []
+        # Men's jumps per square: (direction, over bit, land bit, land index).
+        self.man_jumps: list[list[list[tuple[int, int, int, int]]]] = []
+        # Men's jumps as shifts for a quick "is there any capture" test.
+        self.man_jump_shifts: list[list[tuple[int, int]]] = []
+        for colour in (WHITE, BLACK):
+            shifts = []
+            for d in dirs_for(rules.man_move_directions, colour):
+                origins = 0
+                for sq in squares:
+                    if step(sq, d) is not None:
+                        origins |= 1 << sq
+                shifts.append((shift_of[d], origins))
+            self.man_shifts.append(shifts)
+            jumps: list[list[tuple[int, int, int, int]]] = [[] for _ in range(size)]
+            jump_shifts = []
+            for d in dirs_for(rules.man_capture_directions, colour):
+                origins = 0
+                for sq in squares:
+                    over = step(sq, d)
+                    land = step(over, d) if over is not None else None
+                    if over is not None and land is not None:
+                        jumps[sq].append((d, 1 << over, 1 << land, land))
+                        origins |= 1 << sq
+                jump_shifts.append((shift_of[d], origins))
+            self.man_jumps.append(jumps)
+            self.man_jump_shifts.append(jump_shifts)
+        # King rays: (direction, squares along it, their bits).
+        self.king_move_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
+        self.king_capture_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
+        for sq in squares:
+            for d in dirs_for(rules.king_move_directions, WHITE):
+                r = ray(sq, d)
+                if r:
+                    self.king_move_rays[sq].append((d, r, tuple(1 << x for x in r)))
+            for d in dirs_for(rules.king_capture_directions, WHITE):
+                r = ray(sq, d)
+                if len(r) >= 2:
+                    self.king_capture_rays[sq].append((d, r, tuple(1 << x for x in r)))
+        # A man promotes on the far row: row 0 for White, the last row for Black.
+        self.promotion_rows = (g.top_row_mask, g.bottom_row_mask)
+        self.board_mask = g.mask
+
+    # ------------------------------------------------------------------------------------
+    def generate(
+        self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+        forced_capture: bool = True, frozen_king: int = 0,
+    ) -> list[RawMove]:
+        """Every legal move; ``frozen_king`` is the bit of a king that may not make a quiet move."""
+        captures = self.captures(own_men, own_kings, opp_men, opp_kings, colour)
+        if captures and forced_capture:
+            return captures
+        return captures + self.quiet_moves(own_men, own_kings, opp_men, opp_kings, colour, frozen_king)
+
+    def quiet_moves(
+        self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int, frozen_king: int = 0,
+    ) -> list[RawMove]:
+        empty = self.board_mask & ~(own_men | own_kings | opp_men | opp_kings)
+        moves: list[RawMove] = []
+        promo = self.promotion_rows[colour]
+        for shift, origins in self.man_shifts[colour]:
+            movers = own_men & origins
+            targets = (movers << shift if shift > 0 else movers >> -shift) & empty
+            while targets:
+                low = targets & -targets
+                to = low.bit_length() - 1
+                frm = to - shift
+                moves.append((frm, to, 0, (frm, to), (), bool(low & promo), False))
+                targets ^= low
+        kings = own_kings & ~frozen_king
+        flying = self.flying
+        while kings:
+            low = kings & -kings
+            frm = low.bit_length() - 1
+            kings ^= low
+            for _d, squares, bits in self.king_move_rays[frm]:
+                for to, bit in zip(squares, bits):
+                    if not empty & bit:
+                        break
+                    moves.append((frm, to, 0, (frm, to), (), False, True))
+                    if not flying:
+                        break
+        return moves
+
+    def has_capture(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> bool:
+        return bool(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+
+    def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
+        """The captures the capture-choice rule allows (all of them under free choice)."""
+        opp = opp_men | opp_kings
+        empty = self.board_mask & ~(own_men | own_kings | opp)
+        found: dict[tuple[int, int, int], RawMove] = {}
+        men_targets = opp if self.men_take_kings else opp_men
+        # Quick test: a man can only start a capture next to a target with an empty square behind.
+        candidates = 0
+        for shift, origins in self.man_jump_shifts[colour]:
+            m = own_men & origins
+            if shift > 0:
+                candidates |= (((m << shift) & men_targets) << shift & empty) >> (2 * shift)
+            else:
+                s = -shift
+                candidates |= (((m >> s) & men_targets) >> s & empty) << (2 * s)
+        promo = self.promotion_rows[colour]
+        for origin in _bits(candidates):
+            start = 1 << origin
+            self._man_search(origin, origin, empty | start, men_targets, opp, opp_kings, 0, (), (origin,), -1,
+                             colour, promo, found)
+        for origin in _bits(own_kings):
+            start = 1 << origin
+            self._king_search(origin, origin, empty | start, opp, opp_kings, 0, (), (origin,), -1, False, found)
+        if not found:
+            return []
+        moves = list(found.values())
+        if self.free_choice:
+            return moves
+        key = self.priority
+        keyed = [(key(m[4], m[2] & opp_kings, m[6]), m) for m in moves]
+        best = max(k for k, _ in keyed)
+        return [m for k, m in keyed if k == best]
+
+    # The searches below walk one capture route at a time. ``empty`` holds the squares the
+    # piece may land on or fly over (its own origin included: it has left it); ``targets``
+    # the pieces it may still jump. With removal at the end a jumped piece leaves
+    # ``targets`` but not the board, so it blocks (the Turkish strike); with immediate
+    # removal its square joins ``empty``. Each returns whether it could jump at all, so
+    # the caller knows where a route ends.
+
+    def _record(self, found: dict, origin: int, to: int, captured: int, order: tuple[int, ...],
+                path: tuple[int, ...], promotes: bool, by_king: bool) -> None:
+        key = (origin, to, captured)
+        if key not in found:
+            found[key] = (origin, to, captured, path, order, promotes, by_king)
+
+    def _man_search(self, origin: int, sq: int, empty: int, targets: int, opp: int, opp_kings: int,
+                    captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
+                    colour: int, promo: int, found: dict) -> bool:
+        jumped = False
+        for d, over, land, land_sq in self.man_jumps[colour][sq]:
+            if not (targets & over and empty & land):
+                continue
+            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
+                continue
+            jumped = True
+            over_sq = over.bit_length() - 1
+            new_captured = captured | over
+            new_order = order + (over_sq,)
+            new_path = path + (land_sq,)
+            new_empty = empty | over if self.immediate else empty
+            if land & promo and self.passing != "continue_as_man":
+                if self.passing == "crown_and_stop":
+                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                    continue
+                # Russian 1.5.15: crowned at once, the capture goes on as a king's.
+                if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured,
+                                         opp_kings, new_captured, new_order, new_path, d, True, found, promoted=True):
+                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                continue
+            if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, opp_kings, new_captured,
+                                    new_order, new_path, d, colour, promo, found):
+                self._record(found, origin, land_sq, new_captured, new_order, new_path, bool(land & promo), False)
+        return jumped
+
+    def _king_search(self, origin: int, sq: int, empty: int, targets: int, opp_kings: int,
+                     captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
+                     as_king_before: bool, found: dict, promoted: bool = False) -> bool:
+        jumped = False
+        flying = self.flying
+        for d, squares, bits in self.king_capture_rays[sq]:
+            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
+                continue
+            n = len(bits)
+            i = 0
+            if flying:
+                while i < n and empty & bits[i]:
+                    i += 1
+            if i >= n - 1 or not targets & bits[i]:
+                continue
+            over = bits[i]
+            over_sq = squares[i]
+            new_empty = empty | over if self.immediate else empty
+            j = i + 1
+            landings = []
+            while j < n and new_empty & bits[j]:
+                landings.append(squares[j])
+                if not flying:
+                    break
+                j += 1
+            if not landings:
+                continue
+            jumped = True
+            new_captured = captured | over
+            new_order = order + (over_sq,)
+            new_targets = targets & ~over
+            # A capture must be completed: where some landing square lets the king jump on,
+            # it must land on one of those (Russian 1.4.5; under the majority rule the longer
+            # route wins anyway).
+            dead_ends = []
+            went_on = False
+            for land_sq in landings:
+                if self._king_search(origin, land_sq, new_empty, new_targets, opp_kings, new_captured, new_order,
+                                     path + (land_sq,), d, True, found, promoted):
+                    went_on = True
+                else:
+                    dead_ends.append(land_sq)
+            if not went_on:
+                for land_sq in dead_ends:
+                    self._record(found, origin, land_sq, new_captured, new_order, path + (land_sq,),
+                                 promoted, not promoted)
+        return jumped

@@ -1,0 +1,111 @@
+"""Move strings: PDN short and long forms, and Hub moves, in and out.
+
+PDN (``../shared/rules/notation.md`` §3): a quiet move is ``32-28``, a capture ``28x19``
+(``:`` in Russian). Where two legal captures share origin and destination the long form
+lists every landing square, ``47x38x24x13x36``; readers accept the long form always and
+either separator. Hub (Scan): ``from x to x captured...`` with the captured squares in
+ascending order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .errors import AmbiguousMoveError, IllegalMoveError
+from .move import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_TOKEN = re.compile(r"[0-9]+|[a-pA-P][0-9]+")
+_MOVE = re.compile(r"^\s*([0-9]+|[a-pA-P][0-9]+)((?:\s*[-x:×]\s*(?:[0-9]+|[a-pA-P][0-9]+))+)\s*[!?+#]*\s*$")
+
+
+def _separator(game: "Game", move: Move) -> str:
+    return game.rules.capture_separator if move.captures else "-"
+
+
+def _join(game: "Game", move: Move, squares: tuple[int, ...]) -> str:
+    label = game.geometry.label
+    return _separator(game, move).join(label(s) for s in squares)
+
+
+def move_text(game: "Game", move: Move) -> str:
+    """The PDN of a legal move of ``game``: short form unless another move shares its ends."""
+    twins = [m for m in game.legal_moves if m.origin == move.origin and m.destination == move.destination]
+    if len(twins) > 1:
+        return long_text(game, move)
+    return _join(game, move, (move.origin, move.destination))
+
+
+def long_text(game: "Game", move: Move) -> str:
+    """Every landing square: origin, each square the piece stops on, destination."""
+    return _join(game, move, move.path)
+
+
+def hub_text(game: "Game", move: Move) -> str:
+    """Scan's Hub form: ``28x19x23`` = from 28 to 19 taking 23 (captured squares ascending)."""
+    if not move.captures:
+        return f"{move.origin}-{move.destination}"
+    return "x".join(str(s) for s in (move.origin, move.destination, *sorted(move.captures)))
+
+
+def parse_move(game: "Game", text: str) -> Move:
+    """The legal move named by a PDN short or long form (or a Hub capture string)."""
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move must be a string, not {type(text).__name__}")
+    m = _MOVE.match(text)
+    if not m:
+        raise IllegalMoveError(f"{text!r} is not a move: write it like 32-28 or 28x19")
+    tokens = _TOKEN.findall(text.strip().rstrip("!?+#"))
+    g = game.geometry
+    try:
+        squares = [g.number(t.lower()) for t in tokens]
+    except KeyError as exc:
+        raise IllegalMoveError(f"{text!r}: {exc.args[0]!r} is not a playing square of this board") from None
+    origin, destination, middle = squares[0], squares[-1], squares[1:-1]
+    legal = list(game.legal_moves)
+    candidates = [mv for mv in legal if mv.origin == origin and mv.destination == destination]
+    if middle:
+        # PDN long form: the given squares are landing squares in order; Hub form: the
+        # captured squares (Scan lists them after from and to).
+        by_path = [mv for mv in candidates if _is_subsequence(middle, mv.path[1:-1])]
+        if by_path:
+            candidates = by_path
+        else:
+            hub = set(squares[2:]) if len(squares) > 2 else set()
+            hub_origin, hub_dest = squares[0], squares[1]
+            hub_match = [mv for mv in legal if mv.origin == hub_origin and mv.destination == hub_dest
+                         and set(mv.captures) == hub]
+            candidates = hub_match
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise IllegalMoveError(f"{text.strip()} is not legal here: {explain_illegal(game, origin, destination)}")
+    raise AmbiguousMoveError(f"{text.strip()} is ambiguous", [long_text(game, mv) for mv in candidates])
+
+
+def _is_subsequence(needle: list[int], haystack: tuple[int, ...]) -> bool:
+    it = iter(haystack)
+    return all(any(x == y for y in it) for x in needle)
+
+
+def explain_illegal(game: "Game", origin: int, destination: int) -> str:
+    """A short reason why no legal move goes from ``origin`` to ``destination``."""
+    legal = list(game.legal_moves)
+    piece = game.piece_at(origin)
+    label = game.geometry.label
+    if piece is None:
+        return f"there is no piece on {label(origin)}"
+    colour = "white" if piece in "wW" else "black"
+    if colour != game.turn:
+        return f"it is {game.turn.capitalize()}'s turn and the piece on {label(origin)} is {colour}"
+    if legal and legal[0].captures and game.rules.forced_capture:
+        most = max(len(m.captures) for m in legal)
+        if any(m.origin == origin for m in legal):
+            return f"capture is compulsory: this piece must take {most} piece{'s' if most > 1 else ''}"
+        return "capture is compulsory and this piece cannot capture"
+    if not any(m.origin == origin for m in legal):
+        return f"the piece on {label(origin)} cannot move"
+    return f"the piece on {label(origin)} cannot go to {label(destination)}"
