@@ -193,7 +193,9 @@ class Game:
     def _legal(self) -> list[Move]:
         if self._legal_cache is None:
             g = self.geometry
-            self._legal_cache = [Move(raw, g) for raw in self._raw_moves()]
+            moves = [Move(raw, g) for raw in self._raw_moves()]
+            moves.sort(key=lambda m: (m.origin, m.destination, m.path))  # a stable order to show
+            self._legal_cache = moves
         return self._legal_cache
 
     @property
