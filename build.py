@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Build, serve and test the browser game.
+
+    python3 build.py build            # static site into dist/
+    python3 build.py serve [--port N] # build, then serve dist/ on localhost
+    python3 build.py test             # set up .venv, npm, chromium; build; run every test
+
+Standard library only, so it runs on a fresh machine before anything is installed.
+The site is fully static and uses relative URLs only, so any static host and any
+sub-path will do; nothing is fetched from outside its own origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PACKAGE = ROOT / "draughts"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "tests" / "web" / "requirements.txt"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# micropip comes from PyPI, not from the Pyodide lock file: the lock's sha256 does not match the
+# PyPI wheel, so it is loaded by URL (WEB-NOTES). Cached outside git so builds work offline.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draughts-web"
+
+# Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
+PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css", "main.py",
+              "icon.svg", "manifest.webmanifest")
+
+# A zip entry date fixed so that the same sources give byte-identical files, and so the service
+# worker's cache name (a hash of the contents) only changes when something really changed.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# The draughts wheel, written by hand (no setuptools needed)
+
+def package_version(package_dir: Path = PACKAGE) -> str:
+    init = package_dir / "__init__.py"
+    if init.exists():
+        match = re.search(r"^__version__\s*[:=][^\"']*[\"']([^\"']+)[\"']", init.read_text("utf-8"), re.M)
+        if match:
+            return match.group(1)
+    return "0.1.0"
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zf.writestr(info, data)
+
+
+def build_wheel(out_dir: Path, package_dir: Path = PACKAGE) -> Path:
+    """Write draughts-<version>-py3-none-any.whl from the package's source files.
+
+    Pure Python, no Requires-Dist: micropip would otherwise ask PyPI for dependencies.
+    """
+    if not (package_dir / "__init__.py").exists():
+        raise SystemExit(f"no package at {package_dir} (expected {package_dir}/__init__.py)")
+    version = package_version(package_dir)
+    dist_info = f"draughts-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted(package_dir.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        files.append((f"draughts/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
+    metadata = (f"Metadata-Version: 2.1\nName: draughts\nVersion: {version}\n"
+                "Summary: Draughts (checkers) rules engine and computer opponent, pure Python\n"
+                "Requires-Python: >=3.11\n").encode()
+    wheel = (b"Wheel-Version: 1.0\nGenerator: draughts-build.py\nRoot-Is-Purelib: true\n"
+             b"Tag: py3-none-any\n")
+    files.append((f"{dist_info}/METADATA", metadata))
+    files.append((f"{dist_info}/WHEEL", wheel))
+    record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in files]
+    record_lines.append(f"{dist_info}/RECORD,,")
+    files.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"draughts-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(target, "w") as zf:
+        for name, data in files:
+            _zip_write(zf, name, data)
+    return target
+
+
+# --------------------------------------------------------------------------------------------
+# Pyodide, micropip and the precompiled standard library
+
+def ensure_micropip() -> Path:
+    wheel = CACHE / MICROPIP_WHEEL
+    if not wheel.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"downloading {MICROPIP_WHEEL} from PyPI into {CACHE}")
+        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                        "--python-version", "3.13", "--only-binary=:all:",
+                        f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)], check=True)
+    return wheel
+
+
+def ensure_node_modules() -> None:
+    """npm ci, skipped when the locked pyodide version is already installed."""
+    lock = ROOT / "package-lock.json"
+    wanted = None
+    if lock.exists():
+        wanted = json.loads(lock.read_text())["packages"].get("node_modules/pyodide", {}).get("version")
+    installed = NODE_PYODIDE / "package.json"
+    if installed.exists() and wanted and json.loads(installed.read_text())["version"] == wanted:
+        return
+    command = ["npm", "ci", "--no-audit", "--no-fund"] if lock.exists() else ["npm", "install"]
+    log(" ".join(command))
+    subprocess.run(command, cwd=ROOT, check=True)
+
+
+# Runs under Node: boots Pyodide and, inside it, compiles every stdlib module to an unchecked
+# hash-based .pyc (no mtime to check, so zipimport trusts it), keeping data files as they are.
+# The .py sources are dropped: zipimport prefers the .pyc and the bytes are not needed.
+# Compiling with Pyodide's own interpreter guarantees the bytecode matches its CPython version.
+PRECOMPILE_JS = r"""
+// With `node -e`, process.argv is [node, ...args].
+const [, moduleUrl, indexURL, outDir] = process.argv;
+const { loadPyodide } = await import(moduleUrl);
+const py = await loadPyodide({ indexURL });
+py.FS.mkdirTree("/out");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: outDir }, "/out");
+py.runPython(`
+import importlib.util, importlib._bootstrap_external as be, sys, zipfile
+src_zip = "/lib/python%d%d.zip" % sys.version_info[:2]
+with zipfile.ZipFile(src_zip) as src, zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
+    for info in src.infolist():
+        data = src.read(info)
+        name = info.filename
+        if name.endswith(".py"):
+            code = compile(data, src_zip + "/" + name, "exec", dont_inherit=True)
+            data = be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            name = name[:-3] + ".pyc"
+        entry = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+        entry.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
+        entry.external_attr = info.external_attr
+        out.writestr(entry, data)
+`);
+console.log(py.runPython("import sys; sys.version.split()[0]"));
+"""
+
+
+def node_module_url(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def precompile_stdlib(target: Path) -> None:
+    """Make dist's python_stdlib.zip with .pyc files (boot ~1 s instead of ~2-3 s, WEB-NOTES)."""
+    source = NODE_PYODIDE / "python_stdlib.zip"
+    stamp_key = hashlib.sha256(source.read_bytes() + PRECOMPILE_JS.encode()).hexdigest()[:16]
+    cached = CACHE / f"python_stdlib-pyc-{stamp_key}.zip"
+    if not cached.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            log("precompiling the standard library with Pyodide under Node")
+            result = subprocess.run(
+                ["node", "--input-type=module", "-e", PRECOMPILE_JS,
+                 node_module_url(NODE_PYODIDE / "pyodide.mjs"), str(NODE_PYODIDE) + "/", tmp],
+                capture_output=True, text=True)
+            if result.returncode != 0:
+                raise SystemExit(f"stdlib precompile failed:\n{result.stdout}\n{result.stderr}")
+            shutil.copyfile(Path(tmp) / "python_stdlib.zip", cached)
+    shutil.copyfile(cached, target)
+
+
+def write_lock_file(target: Path) -> None:
+    """A lock file with Pyodide's info block and no packages.
+
+    Pyodide fetches its lock at start; the stock one is 119 KB of packages we do not ship.
+    Keeping only `info` also means nothing can be looked up by name (and so from a CDN).
+    """
+    stock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text())
+    target.write_text(json.dumps({"info": stock["info"], "packages": {}}, separators=(",", ":")))
+
+
+# --------------------------------------------------------------------------------------------
+# The site
+
+def initial_view() -> dict | None:
+    """The first position, computed at build time by the page's own main.py in CPython.
+
+    The page paints this board before Python has started in the worker (the goal is a painted
+    board in 0.3 s; booting takes about a second). None when the engine cannot run yet.
+    """
+    sys.path[:0] = [str(ROOT), str(WEB)]
+    try:
+        import main as web_main  # web/main.py
+        return json.loads(web_main.handle(json.dumps({"id": 0, "method": "new_game", "params": {}})))["result"]
+    except Exception as error:  # the placeholder build must still produce a site
+        log(f"no initial view ({type(error).__name__}: {error})")
+        return None
+    finally:
+        del sys.path[:2]
+        sys.modules.pop("main", None)
+
+
+def build(dist: Path = DIST) -> Path:
+    ensure_node_modules()
+    if dist.exists():
+        shutil.rmtree(dist)
+    (dist / "pyodide").mkdir(parents=True)
+    wheel = build_wheel(dist)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_PYODIDE / name, dist / "pyodide" / name)
+    write_lock_file(dist / "pyodide" / "pyodide-lock.json")
+    precompile_stdlib(dist / "pyodide" / "python_stdlib.zip")
+    shutil.copyfile(ensure_micropip(), dist / MICROPIP_WHEEL)
+    for name in PAGE_FILES:
+        if (WEB / name).exists():
+            shutil.copyfile(WEB / name, dist / name)
+    config = {
+        "wheel": wheel.name,
+        "micropip": MICROPIP_WHEEL,
+        "pyodide": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
+        "initialView": initial_view(),
+    }
+    (dist / "config.json").write_text(json.dumps(config, separators=(",", ":")))
+    # The service worker precaches every file; its cache name is a hash of all of them, so a new
+    # build replaces the old cache and an unchanged one keeps it.
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (dist / name).read_bytes())
+    version = digest.hexdigest()[:12]
+    precache = ["./"] + [f"./{name}" for name in files if name != "index.html"] + ["./index.html"]
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("__CACHE_VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    (dist / "sw.js").write_text(sw)
+    index = (dist / "index.html").read_text().replace("__BUILD_VERSION__", version)
+    (dist / "index.html").write_text(index)
+    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"dist/ ready: {len(files) + 1} files, {total / 1e6:.1f} MB, version {version}, wheel {wheel.name}")
+    return dist
+
+
+# --------------------------------------------------------------------------------------------
+# Serving
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types module scripts and WebAssembly streaming need."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml", ".py": "text/plain; charset=utf-8", ".whl": "application/zip",
+        ".zip": "application/zip",
+    }
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a rebuilt site shows up on reload; the service worker does the
+        # offline caching, not the HTTP cache.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("DRAUGHTS_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> ThreadingServer:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return ThreadingServer((host, port), handler)
+
+
+def serve_in_thread(directory: Path = DIST) -> tuple[ThreadingServer, str]:
+    """Start a server on a free port in a daemon thread (for tests and the benchmark)."""
+    server = make_server(directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving the game at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# --------------------------------------------------------------------------------------------
+# Test set-up and run
+
+def ensure_venv() -> Path:
+    """.venv with the pinned test dependencies; pip runs only when the pins changed."""
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        log("creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    stamp = VENV / ".requirements.sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != wanted:
+        log("installing pinned test dependencies into .venv")
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "-r", str(REQUIREMENTS)], check=True)
+        stamp.write_text(wanted)
+    return python
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    log("installing Debian's chromium (apt-get)")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(sudo + ["apt-get", "update"], check=True, env=env)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    started = time.monotonic()
+    python = ensure_venv()
+    ensure_node_modules()
+    ensure_chromium()
+    build()
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    log("pytest tests/")
+    pytest_rc = subprocess.run([str(python), "-m", "pytest", "tests/", *pytest_args], cwd=ROOT, env=env).returncode
+    log("Pyodide runner: node tests/pyodide/run.mjs")
+    node_rc = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "run.mjs")], cwd=ROOT).returncode
+    log(f"pytest exit {pytest_rc}, pyodide runner exit {node_rc}, {time.monotonic() - started:.0f} s in all")
+    return 0 if pytest_rc == 0 and node_rc == 0 else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="build the static site into dist/")
+    serve_parser = sub.add_parser("serve", help="build, then serve dist/ on localhost")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    test_parser = sub.add_parser("test", help="set up and run every test")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    return run_tests(args.pytest_args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""Fixtures for the page tests: Debian's chromium, dist/ served on a free port, and a guard that
+fails the test on any request that leaves the site's own origin.
+
+dist/ is built by `python3 build.py test` before pytest starts; when it is missing (pytest run
+by hand) it is built here once.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py at the top level: its server is the one `serve` uses)
+
+CHROMIUM = "/usr/bin/chromium"
+# WEB-NOTES: these flags for root in a container; no --disable-features of our own.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 60_000  # generous: two cores, and other tests may run beside us
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """dist/ served on 127.0.0.1 in a thread, under a sub-path to prove relative URLs work."""
+    if not (build.DIST / "index.html").exists():
+        build.build()
+    # Serve the parent of a symlinked sub-folder so the game lives at /game/ (any sub-path).
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "game").symlink_to(build.DIST, target_is_directory=True)
+        server, url = build.serve_in_thread(Path(tmp))
+        try:
+            yield url + "game/"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.fixture
+def off_origin(context, site: str) -> list[str]:
+    """Every request to another origin is aborted and recorded; the test fails if any happened."""
+    origin = urlparse(site)
+    seen: list[str] = []
+
+    def guard(route) -> None:
+        url = urlparse(route.request.url)
+        if url.scheme in ("data", "blob") or (url.scheme, url.netloc) == (origin.scheme, origin.netloc):
+            route.continue_()
+        else:
+            seen.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    yield seen
+    assert seen == [], f"requests left the site's origin: {seen}"
+
+
+@pytest.fixture
+def game(page, site: str, off_origin: list[str]):
+    """The page opened and ready (Python booted, a game on the board)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site)
+    wait_ready(page)
+    yield page
+    assert errors == [], f"uncaught errors on the page: {errors}"
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)

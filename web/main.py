@@ -1,0 +1,439 @@
+"""The page's Python side: one JSON request in, one JSON response out.
+
+The worker calls ``handle(request_json)`` with ``{"id", "method", "params"}`` and posts the
+returned string back to the page, so no Python object ever crosses into JavaScript. All the
+rules live in the ``draughts`` package; this module only turns a game into plain data for the
+board (once per position: every legal move with its path and captures, so a click needs no
+round trip) and keeps the little state a game screen needs (redo list, resignations, draw
+agreements, flag falls).
+
+It runs unchanged in CPython (build.py computes the first position with it at build time, and
+the tests call it directly) and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any, Callable
+
+import draughts
+
+Json = dict[str, Any]
+
+# The draw-rule presets RULES.md names; "default" passes nothing, so the variant's own rules hold.
+DRAW_PRESETS = ("default", "fmjd", "ddb-classic", "casual-60")
+PIECE_NAMES = {"w": ("white", "man"), "b": ("black", "man"), "W": ("white", "king"), "B": ("black", "king")}
+
+
+def _engine() -> Any | None:
+    """draughts.engine when it exists (the computer opponent lands after the rules)."""
+    try:
+        import draughts.engine as engine
+    except ImportError:
+        return None
+    return engine
+
+
+def _levels() -> list[Json]:
+    engine = _engine()
+    levels = getattr(engine, "LEVELS", None) if engine else None
+    if not levels:
+        return [{"number": 1, "name": "1"}]
+    return [{"number": int(level.number), "name": str(getattr(level, "name", level.number))} for level in levels]
+
+
+def _accepted_kwargs(function: Callable[..., Any], wanted: Json) -> Json:
+    """Keep only the keyword arguments `function` takes, so an older engine still works."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return wanted
+    if any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        return wanted
+    return {k: v for k, v in wanted.items() if k in parameters}
+
+
+class Session:
+    """One game on the screen plus what the rules engine does not keep (redo, agreed results)."""
+
+    def __init__(self, variant: str = "international", fen: str | None = None,
+                 draw_rules: str = "default", forced_capture: bool = True) -> None:
+        rules = draughts.get_rules(variant)
+        self.variant = rules.key
+        self.draw_rules = draw_rules if draw_rules in DRAW_PRESETS else "default"
+        self.forced_capture = bool(forced_capture)
+        options: Json = {"variant": self.variant}
+        if fen:
+            options["fen"] = fen
+        if self.draw_rules != "default":
+            options["draw_rules"] = self.draw_rules
+        if not self.forced_capture:
+            options["forced_capture"] = False
+        self.game = draughts.Game(**_accepted_kwargs(draughts.Game, options))
+        self.start_fen = self.game.fen()
+        self.texts: list[str] = []  # move texts in the notation, parallel to game.move_stack
+        self.redo_stack: list[Any] = []
+        self.tags: Json = {}
+        # A result the rules do not see: resignation, agreed draw, flag fall.
+        self.declared: Json | None = None
+
+    # -- moves --------------------------------------------------------------------------
+    def legal(self) -> list[Any]:
+        return list(self.game.legal_moves)
+
+    def push(self, move: Any) -> None:
+        self.texts.append(self.game.move_text(move))
+        self.game.push(move)
+
+    def pop(self) -> Any:
+        self.texts.pop()
+        return self.game.pop()
+
+    def find(self, path: list[int], captures: list[int] | None = None) -> Any:
+        """The legal move with this path (and captures), for moves saved or sent as data."""
+        for move in self.legal():
+            if list(move.path) == list(path) and (captures is None or list(move.captures) == list(captures)):
+                return move
+        for move in self.legal():  # a path that reaches the same squares with the same takes
+            if (move.origin == path[0] and move.destination == path[-1]
+                    and (captures is None or sorted(move.captures) == sorted(captures))):
+                return move
+        raise draughts.IllegalMoveError(f"{'-'.join(map(str, path))} is not a legal move here")
+
+    def outcome(self) -> Json | None:
+        if self.declared:
+            return self.declared
+        result = self.game.outcome()
+        if result is None:
+            return None
+        return {"winner": result.winner, "termination": str(result.termination),
+                "reason": str(result.reason), "rule": str(getattr(result, "rule", "") or "")}
+
+    # -- saving -------------------------------------------------------------------------
+    def save(self) -> Json:
+        return {
+            "v": 1, "variant": self.variant, "fen": self.start_fen, "drawRules": self.draw_rules,
+            "forcedCapture": self.forced_capture,
+            "moves": [[list(m.path), list(m.captures)] for m in self.game.move_stack],
+            "redo": [[list(m.path), list(m.captures)] for m in reversed(self.redo_stack)],
+            "declared": self.declared, "tags": self.tags,
+        }
+
+    @classmethod
+    def restore(cls, data: Json) -> "Session":
+        """Rebuild a saved game; any inconsistency raises, so the page can set the save aside."""
+        if not isinstance(data, dict) or data.get("v") != 1:
+            raise ValueError("the saved game has an unknown format")
+        session = cls(str(data["variant"]), str(data["fen"]), str(data.get("drawRules", "default")),
+                      bool(data.get("forcedCapture", True)))
+        for ply, (path, captures) in enumerate(data.get("moves", []), start=1):
+            try:
+                session.push(session.find(list(path), list(captures)))
+            except draughts.IllegalMoveError as error:
+                raise ValueError(f"saved move {ply} is not legal: {error}") from error
+        # Redo moves are checked by replaying them on a copy, then kept in undo order.
+        probe = session.game.copy()
+        redo: list[Any] = []
+        for path, captures in data.get("redo", []):
+            move = next((m for m in probe.legal_moves if list(m.path) == list(path)
+                         and list(m.captures) == list(captures)), None)
+            if move is None:
+                break
+            probe.push(move)
+            redo.append(move)
+        session.redo_stack = list(reversed(redo))
+        declared = data.get("declared")
+        session.declared = declared if isinstance(declared, dict) else None
+        session.tags = data.get("tags") if isinstance(data.get("tags"), dict) else {}
+        return session
+
+    # -- the view the page draws --------------------------------------------------------
+    def view(self, game: Any | None = None, review_ply: int | None = None) -> Json:
+        """Everything the page shows for one position, as plain data."""
+        game = game or self.game
+        rules = game.rules
+        reviewing = review_ply is not None
+        outcome = None if reviewing else self.outcome()
+        moves = [] if (outcome or reviewing) else list(game.legal_moves)
+        turn = str(game.turn)
+        pieces = {}
+        for square in game.geometry.squares:
+            piece = game.piece_at(square.number)
+            if piece:
+                pieces[str(square.number)] = piece
+        must_capture = bool(moves) and all(m.is_capture for m in moves) and any(m.is_capture for m in moves)
+        most = max((len(m.captures) for m in moves), default=0)
+        stack = game.move_stack
+        last = stack[-1] if stack else None
+        texts = self.texts[: len(stack)]
+        return {
+            "variant": rules.key, "name": rules.name, "rows": rules.rows, "cols": rules.cols,
+            "colouring": getattr(rules, "colouring", "dark"),
+            "squares": [[s.number, s.label, s.row, s.col] for s in game.geometry.squares],
+            "pieces": pieces, "turn": turn, "fen": game.fen(), "ply": len(stack),
+            "moves": [{"o": m.origin, "d": m.destination, "path": list(m.path), "caps": list(m.captures),
+                       "promotes": bool(m.promotes), "text": game.move_text(m)} for m in moves],
+            "mustCapture": must_capture, "most": most,
+            "messages": self.messages(game, moves, must_capture, most, turn, outcome),
+            "history": texts, "redo": 0 if reviewing else len(self.redo_stack),
+            "last": {"path": list(last.path), "caps": list(last.captures)} if last else None,
+            "outcome": outcome, "review": review_ply,
+            "counters": self.counters(game),
+            "houseRule": not self.forced_capture, "drawRules": self.draw_rules,
+            "save": None if reviewing else self.save(),
+        }
+
+    def messages(self, game: Any, moves: list[Any], must_capture: bool, most: int, turn: str,
+                 outcome: Json | None) -> Json:
+        """Why a click does nothing, as {code, params, text}; the page translates by code."""
+        def message(code: str, text: str, **params: Any) -> Json:
+            return {"code": code, "params": params, "text": text}
+
+        side = turn.capitalize()
+        out: Json = {
+            "wrongSide": message("wrong_side", f"It is {side}'s turn.", side=turn),
+            "empty": message("empty", "Choose one of your pieces first: those that can move are marked."),
+            "notDestination": message("not_destination", "That piece cannot go there: its squares are marked."),
+        }
+        if outcome:
+            out["gameOver"] = message("game_over", f"The game is over: {outcome['reason']}")
+        if must_capture:
+            if most > 1 and getattr(game.rules, "capture_choice", "free") != "free":
+                out["blocked"] = message("must_take_most", f"You must take the most pieces ({most}): "
+                                         "only the marked pieces can do that.", count=most)
+            else:
+                out["blocked"] = message("must_capture", "Capture is compulsory: only the marked pieces can take.")
+        else:
+            out["blocked"] = message("no_move", "This piece has no legal move.")
+        return out
+
+    def counters(self, game: Any) -> list[Json]:
+        if not hasattr(game, "draw_counters"):
+            return []
+        out = []
+        for counter in game.draw_counters():
+            out.append({"name": str(getattr(counter, "name", "")), "plies": int(getattr(counter, "plies", 0)),
+                        "limit": int(getattr(counter, "limit_plies", 0) or 0),
+                        "text": str(getattr(counter, "text", ""))})
+        return out
+
+
+# -- requests ----------------------------------------------------------------------------
+
+session: Session | None = None
+
+
+def _session() -> Session:
+    global session
+    if session is None:
+        session = Session()
+    return session
+
+
+def hello(params: Json) -> Json:
+    levels = _levels()
+    return {
+        "version": getattr(draughts, "__version__", "0.1.0"),
+        "variants": [{"key": r.key, "name": r.name, "rows": r.rows, "cols": r.cols}
+                     for r in (draughts.get_rules(k) for k in draughts.variant_keys())],
+        "levels": levels, "defaultLevel": levels[len(levels) // 2]["number"],
+        "drawPresets": list(DRAW_PRESETS), "engine": _engine() is not None,
+    }
+
+
+def new_game(params: Json) -> Json:
+    global session
+    session = Session(params.get("variant", "international"), params.get("fen") or None,
+                      params.get("drawRules", "default"), params.get("forcedCapture", True))
+    return session.view()
+
+
+def restore(params: Json) -> Json:
+    global session
+    session = Session.restore(params["save"])
+    return session.view()
+
+
+def position(params: Json) -> Json:
+    return _session().view()
+
+
+def play(params: Json) -> Json:
+    """Play one of the moves of the current view; the FEN guards against a stale page."""
+    s = _session()
+    if params.get("fen") and params["fen"] != s.game.fen():
+        raise ValueError("the position changed before the move arrived")
+    if s.outcome():
+        raise ValueError("the game is over")
+    if "index" in params:
+        move = s.legal()[int(params["index"])]
+    elif "text" in params:
+        move = s.game.parse_move(str(params["text"]))
+    else:
+        move = s.find(list(params["path"]), params.get("caps"))
+    s.push(move)
+    s.redo_stack.clear()
+    return s.view()
+
+
+def undo(params: Json) -> Json:
+    s = _session()
+    s.declared = None
+    for _ in range(max(1, int(params.get("count", 1)))):
+        if not s.game.move_stack:
+            break
+        s.redo_stack.append(s.pop())
+    return s.view()
+
+
+def redo(params: Json) -> Json:
+    s = _session()
+    for _ in range(max(1, int(params.get("count", 1)))):
+        if not s.redo_stack:
+            break
+        s.push(s.redo_stack.pop())
+    return s.view()
+
+
+def computer(params: Json) -> Json:
+    """The computer's move, searched here in the worker so the page never waits on it."""
+    s = _session()
+    engine = _engine()
+    if engine is None:
+        raise RuntimeError("the computer opponent (draughts.engine) is not available in this build")
+    if s.outcome():
+        raise ValueError("the game is over")
+    level = int(params.get("level", 1))
+    time_limit = params.get("timeLimit")
+    move = engine.choose_move(s.game, level, **_accepted_kwargs(engine.choose_move, {"time_limit": time_limit}))
+    text = s.game.move_text(move)
+    s.push(move)
+    s.redo_stack.clear()
+    view = s.view()
+    view["computerMove"] = text
+    return view
+
+
+def hint(params: Json) -> Json:
+    s = _session()
+    moves = s.legal()
+    if not moves:
+        raise ValueError("there is no move to suggest")
+    engine = _engine()
+    reason = ""
+    if engine is not None and hasattr(engine, "hint"):
+        move, reason = engine.hint(s.game)
+    elif engine is not None:
+        move = engine.choose_move(s.game, _levels()[-1]["number"])
+    else:
+        move = moves[0]
+    index = next(i for i, m in enumerate(moves) if m.path == move.path and m.captures == move.captures)
+    return {"index": index, "text": s.game.move_text(move), "reason": str(reason)}
+
+
+def declare(params: Json) -> Json:
+    """Resignation, agreed draw or flag fall: results that come from the players, not the board."""
+    s = _session()
+    kind = params["kind"]
+    loser = params.get("side", s.game.turn)
+    winner = "black" if loser == "white" else "white"
+    if kind == "resign":
+        s.declared = {"winner": winner, "termination": "resignation",
+                      "reason": f"{loser.capitalize()} resigned.", "rule": "FMJD Annex 1, 7.1"}
+    elif kind == "draw":
+        s.declared = {"winner": None, "termination": "agreement",
+                      "reason": "Draw by agreement.", "rule": "FMJD Annex 1, 6.5"}
+    elif kind == "flag":
+        s.declared = {"winner": winner, "termination": "time",
+                      "reason": f"{loser.capitalize()} ran out of time.", "rule": "FMJD Rules, 7.1 (time control)"}
+    else:
+        raise ValueError(f"unknown result kind {kind!r}")
+    return s.view()
+
+
+def draw_offer(params: Json) -> Json:
+    """The computer's answer to a draw offer: it accepts when a draw rule is already counting
+    or the material is level and small (it has no reason to play on for a win)."""
+    s = _session()
+    if s.outcome():
+        raise ValueError("the game is over")
+    counts = {"w": 0, "b": 0}
+    for square in s.game.geometry.squares:
+        piece = s.game.piece_at(square.number)
+        if piece:
+            counts[piece.lower()] += 2 if piece.isupper() else 1
+    accept = bool(s.counters(s.game)) or (counts["w"] == counts["b"] and counts["w"] + counts["b"] <= 8)
+    return {"accepted": accept}
+
+
+def export_pdn(params: Json) -> Json:
+    s = _session()
+    tags = {**s.tags, **{str(k): str(v) for k, v in (params.get("tags") or {}).items()}}
+    return {"pdn": draughts.pdn.write_game(s.game, tags or None)}
+
+
+def import_pdn(params: Json) -> Json:
+    """Read the first game of a PDN text; on any error the current game stays as it was."""
+    global session
+    text = str(params.get("text", ""))
+    games = draughts.pdn.read_games(text)
+    if not games:
+        raise draughts.PdnError("no game found in the text")
+    record = games[0]
+    game = record.to_game()
+    fresh = Session(game.rules.key, _initial_fen(game), "default", True)
+    for move in list(game.move_stack):
+        fresh.push(fresh.find(list(move.path), list(move.captures)))
+    fresh.tags = {str(k): str(v) for k, v in record.tags.items()}
+    session = fresh
+    return fresh.view()
+
+
+def _initial_fen(game: Any) -> str:
+    probe = game.copy()
+    while probe.move_stack:
+        probe.pop()
+    return probe.fen()
+
+
+def set_fen(params: Json) -> Json:
+    global session
+    s = _session()
+    variant = params.get("variant") or s.variant
+    fresh = Session(variant, str(params["fen"]).strip(), s.draw_rules, s.forced_capture)
+    session = fresh
+    return fresh.view()
+
+
+def review(params: Json) -> Json:
+    """The position after `ply` moves, for clicking through the move list (no moves offered)."""
+    s = _session()
+    ply = max(0, min(int(params["ply"]), len(s.game.move_stack)))
+    probe = s.game.copy()
+    while len(probe.move_stack) > ply:
+        probe.pop()
+    return s.view(probe, review_ply=ply)
+
+
+METHODS: dict[str, Callable[[Json], Json]] = {
+    "hello": hello, "new_game": new_game, "restore": restore, "position": position, "play": play,
+    "undo": undo, "redo": redo, "computer": computer, "hint": hint, "declare": declare,
+    "draw_offer": draw_offer, "export_pdn": export_pdn, "import_pdn": import_pdn, "set_fen": set_fen,
+    "review": review,
+}
+
+
+def handle(request_json: str) -> str:
+    """Answer one request. Errors come back as data with the exception's name and message,
+    so the page can show a readable message and keep the game it had."""
+    request_id = None
+    try:
+        request = json.loads(request_json)
+        request_id = request.get("id")
+        method = METHODS[request["method"]]
+        result = method(request.get("params") or {})
+        return json.dumps({"id": request_id, "result": result}, separators=(",", ":"))
+    except Exception as error:  # every failure becomes a message, never a dead worker
+        return json.dumps({"id": request_id, "error": {"type": type(error).__name__, "message": str(error)}},
+                          separators=(",", ":"))

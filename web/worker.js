@@ -1,0 +1,72 @@
+// Module Web Worker: boots Pyodide, installs the draughts wheel with micropip, loads main.py,
+// then answers {id, method, params} requests with main.py's JSON string. Booting here instead of
+// on the page keeps the page responsive (booting blocks a thread for 1-3 s), and so does the
+// computer's search.
+//
+// URLs are built from import.meta.url: inside a worker, relative URLs resolve against the worker
+// script, and the site must work from any sub-path.
+
+const here = new URL(".", import.meta.url);
+const url = (path) => new URL(path, here).href;
+
+let handle = null; // main.handle, a PyProxy kept on this side only
+const queue = []; // requests that arrived before Python was ready
+
+function progress(stage, fraction) {
+  postMessage({ type: "progress", stage, fraction });
+}
+
+async function boot() {
+  const t0 = performance.now();
+  progress("config", 0.02);
+  const config = await (await fetch(url("config.json"))).json();
+  progress("runtime", 0.05);
+  const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
+  const pyodide = await loadPyodide({
+    indexURL: url("pyodide/"),
+    stdLibURL: url("pyodide/python_stdlib.zip"),
+    lockFileURL: url("pyodide/pyodide-lock.json"),
+    // Nothing may come from outside the site: packages are only ever loaded by our own URLs.
+    packageBaseUrl: url("./"),
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  });
+  progress("micropip", 0.6);
+  // loadPackage resolves even when a wheel failed (WEB-NOTES): the import below is the check.
+  await pyodide.loadPackage(url(config.micropip), { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+  const micropip = pyodide.pyimport("micropip");
+  progress("draughts", 0.75);
+  await micropip.install(url(config.wheel), { deps: false });
+  micropip.destroy();
+  progress("main", 0.9);
+  const source = await (await fetch(url("main.py"))).text();
+  pyodide.FS.writeFile("/home/pyodide/draughts_web_main.py", source);
+  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  const module = pyodide.pyimport("draughts_web_main");
+  handle = module.handle;
+  progress("ready", 1);
+  postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version });
+  while (queue.length) answer(queue.shift());
+}
+
+function answer(request) {
+  const started = performance.now();
+  let text;
+  try {
+    text = handle(JSON.stringify(request));
+  } catch (error) {
+    // main.handle turns Python errors into data; this is for failures of the bridge itself.
+    text = JSON.stringify({ id: request.id, error: { type: "WorkerError", message: String(error) } });
+  }
+  postMessage({ type: "response", id: request.id, json: text, ms: performance.now() - started });
+}
+
+self.onmessage = (event) => {
+  const request = event.data;
+  if (handle) answer(request);
+  else queue.push(request);
+};
+
+boot().catch((error) => {
+  postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
+});
