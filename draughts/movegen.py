@@ -88,6 +88,7 @@ class MoveGenerator:
         g = self.geometry = Geometry(rules.rows, rules.cols, rules.colouring, rules.numbering, rules.algebraic)
         self.priority: PriorityKey = PRIORITY_KEYS[rules.capture_choice]
         self.free_choice = rules.capture_choice == "free"
+        self.count_only = rules.capture_choice == "most_pieces"  # the key is the count alone: skip building it
         self.flying = rules.flying_kings
         self.immediate = rules.immediate_removal
         self.no_reversal = rules.no_reversal_in_capture
@@ -217,16 +218,72 @@ class MoveGenerator:
                         break
         return moves
 
+    def count_moves(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                    forced_capture: bool = True) -> int:
+        """``len(generate(...))`` without building the moves when none is a capture (perft's last ply)."""
+        empty = self.board_mask & ~(own_men | own_kings | opp_men | opp_kings)
+        n_captures = 0
+        if self._may_capture(own_men, own_kings, opp_men, opp_kings, colour, empty):
+            if self.count_only or self.free_choice:
+                n_captures = self._count_captures(own_men, own_kings, opp_men, opp_kings, colour, empty)
+            else:
+                n_captures = len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+            if n_captures and forced_capture:
+                return n_captures
+        n = n_captures
+        for shift, origins in self.man_shifts[colour]:
+            m = own_men & origins
+            n += ((m << shift if shift > 0 else m >> -shift) & empty).bit_count()
+        kings = own_kings
+        flying = self.flying
+        rays = self.king_move_rays
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            for _d, _squares, bits in rays[low.bit_length() - 1]:
+                for bit in bits:
+                    if not empty & bit:
+                        break
+                    n += 1
+                    if not flying:
+                        break
+        return n
+
+    def _may_capture(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                     empty: int) -> bool:
+        """A cheap test that finds every position with a capture (and no false negatives)."""
+        targets = opp_men | opp_kings
+        men_targets = targets if self.men_take_kings else opp_men
+        for shift, origins in self.man_jump_shifts[colour]:
+            m = own_men & origins
+            if shift > 0:
+                if ((m << shift) & men_targets) << shift & empty:
+                    return True
+            elif ((m >> -shift) & men_targets) >> -shift & empty:
+                return True
+        kings = own_kings
+        flying = self.flying
+        rays = self.king_capture_rays
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            for _d, _squares, bits in rays[low.bit_length() - 1]:
+                i = 0
+                if flying:
+                    n = len(bits)
+                    while i < n and empty & bits[i]:
+                        i += 1
+                    if i >= n - 1:
+                        continue
+                if targets & bits[i] and empty & bits[i + 1]:
+                    return True
+        return False
+
     def has_capture(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> bool:
         return bool(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
 
-    def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
-        """The captures the capture-choice rule allows (all of them under free choice)."""
-        opp = opp_men | opp_kings
-        empty = self.board_mask & ~(own_men | own_kings | opp)
-        found: dict[tuple[int, int, int], RawMove] = {}
-        men_targets = opp if self.men_take_kings else opp_men
-        # Quick test: a man can only start a capture next to a target with an empty square behind.
+    def _man_capture_origins(self, own_men: int, men_targets: int, empty: int, colour: int) -> int:
+        """The men next to a target with an empty square behind it: the only ones that can capture."""
         candidates = 0
         for shift, origins in self.man_jump_shifts[colour]:
             m = own_men & origins
@@ -235,23 +292,125 @@ class MoveGenerator:
             else:
                 s = -shift
                 candidates |= (((m >> s) & men_targets) >> s & empty) << (2 * s)
+        return candidates
+
+    def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
+        """The captures the capture-choice rule allows (all of them under free choice)."""
+        opp = opp_men | opp_kings
+        empty = self.board_mask & ~(own_men | own_kings | opp)
+        found: dict[tuple[int, int, int], RawMove] = {}
+        men_targets = opp if self.men_take_kings else opp_men
+        candidates = self._man_capture_origins(own_men, men_targets, empty, colour)
         promo = self.promotion_rows[colour]
-        for origin in _bits(candidates):
-            start = 1 << origin
-            self._man_search(origin, origin, empty | start, men_targets, opp, opp_kings, 0, (), (origin,), -1,
-                             colour, promo, found)
-        for origin in _bits(own_kings):
-            start = 1 << origin
-            self._king_search(origin, origin, empty | start, opp, opp_kings, 0, (), (origin,), -1, False, found)
+        man_search = self._man_search
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            origin = low.bit_length() - 1
+            man_search(origin, origin, empty | low, men_targets, opp, opp_kings, 0, (), (origin,), -1,
+                       colour, promo, found)
+        kings = own_kings
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            origin = low.bit_length() - 1
+            self._king_search(origin, origin, empty | low, opp, opp_kings, 0, (), (origin,), -1, False, found)
         if not found:
             return []
         moves = list(found.values())
-        if self.free_choice:
+        if len(moves) == 1 or self.free_choice:
             return moves
+        if self.count_only:
+            most = max([len(m[4]) for m in moves])
+            return [m for m in moves if len(m[4]) == most]
         key = self.priority
         keyed = [(key(m[4], m[2] & opp_kings, m[6]), m) for m in moves]
         best = max(k for k, _ in keyed)
         return [m for k, m in keyed if k == best]
+
+    # Counting only (perft's last ply, under a count-only or free capture choice): the same
+    # walk as _man_search/_king_search below without building routes; each origin's
+    # completed captures go into a set of (destination, captured mask), so routes over the
+    # same pieces count once. tests/test_perft.py checks the two agree.
+    def _count_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                        empty: int) -> int:
+        opp = opp_men | opp_kings
+        men_targets = opp if self.men_take_kings else opp_men
+        jumps = self.man_jumps[colour]
+        promo = self.promotion_rows[colour]
+        ends: list[set[tuple[int, int]]] = []
+        men = self._man_capture_origins(own_men, men_targets, empty, colour)
+        while men:
+            low = men & -men
+            men ^= low
+            out: set[tuple[int, int]] = set()
+            self._lean_man(low.bit_length() - 1, empty | low, men_targets, 0, -1, jumps, promo, out)
+            if out:
+                ends.append(out)
+        kings = own_kings
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            out = set()
+            self._lean_king(low.bit_length() - 1, empty | low, opp, 0, -1, out)
+            if out:
+                ends.append(out)
+        if self.free_choice:
+            return sum(len(e) for e in ends)
+        most = max((c.bit_count() for e in ends for _, c in e), default=0)
+        return sum(1 for e in ends for _, c in e if c.bit_count() == most)
+
+    def _lean_man(self, sq: int, empty: int, targets: int, captured: int, last_dir: int,
+                  jumps: list, promo: int, out: set) -> bool:
+        jumped = False
+        for d, over, land, land_sq in jumps[sq]:
+            if not (targets & over and empty & land):
+                continue
+            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
+                continue
+            jumped = True
+            c = captured | over
+            e = empty | over if self.immediate else empty
+            if land & promo and self.passing != "continue_as_man":
+                if self.passing == "crown_and_stop" or not self._lean_king(land_sq, e, targets & ~over, c, d, out):
+                    out.add((land_sq, c))
+                continue
+            if not self._lean_man(land_sq, e, targets & ~over, c, d, jumps, promo, out):
+                out.add((land_sq, c))
+        return jumped
+
+    def _lean_king(self, sq: int, empty: int, targets: int, captured: int, last_dir: int, out: set) -> bool:
+        jumped = False
+        flying = self.flying
+        for d, squares, bits in self.king_capture_rays[sq]:
+            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
+                continue
+            n = len(bits)
+            i = 0
+            if flying:
+                while i < n and empty & bits[i]:
+                    i += 1
+            if i >= n - 1 or not targets & bits[i]:
+                continue
+            over = bits[i]
+            e = empty | over if self.immediate else empty
+            j = i + 1
+            landings = []
+            while j < n and e & bits[j]:
+                landings.append(squares[j])
+                if not flying:
+                    break
+                j += 1
+            if not landings:
+                continue
+            jumped = True
+            c = captured | over
+            t = targets & ~over
+            dead_ends = [land for land in landings if not self._lean_king(land, e, t, c, d, out)]
+            if len(dead_ends) == len(landings):
+                for land in dead_ends:
+                    out.add((land, c))
+        return jumped
 
     # The searches below walk one capture route at a time. ``empty`` holds the squares the
     # piece may land on or fly over (its own origin included: it has left it); ``targets``

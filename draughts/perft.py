@@ -31,9 +31,9 @@ def perft(game: "Game", depth: int) -> int:
 
 
 def _perft(gen: MoveGenerator, om: int, ok: int, pm: int, pk: int, colour: int, depth: int, forced: bool) -> int:
-    moves = gen.generate(om, ok, pm, pk, colour, forced)
     if depth == 1:
-        return len(moves)
+        return gen.count_moves(om, ok, pm, pk, colour, forced)
+    moves = gen.generate(om, ok, pm, pk, colour, forced)
     total = 0
     nxt = colour ^ 1
     d = depth - 1
