@@ -44,6 +44,7 @@ class Geometry:
     ) -> None:
         self.rows = rows
         self.cols = cols
+        self.colouring = colouring
         self.stride = cols + 2
         self.algebraic = algebraic
         cells = [(r, c) for r in range(rows) for c in range(cols) if self._in_play(r, c, colouring)]
@@ -109,6 +110,25 @@ class Geometry:
             mask ^= low
         out.sort()
         return out
+
+    @property
+    def dark_corner(self) -> str:
+        """Which of White's bottom corners is a playing (dark) square: ``"left"``, ``"right"`` or ``"both"``."""
+        if self.colouring == "all":
+            return "both"
+        return "left" if self.colouring == "dark" else "right"
+
+    def to_dict(self) -> dict[str, object]:
+        """What the page needs to draw the board, as JSON-ready data.
+
+        >>> Geometry(8, 8, "inverted", "top_left", False).to_dict()["squares"][0]
+        {'number': 1, 'label': '1', 'row': 0, 'col': 0}
+        """
+        return {
+            "rows": self.rows, "cols": self.cols, "dark_corner": self.dark_corner,
+            "algebraic": self.algebraic, "all_squares": self.colouring == "all",
+            "squares": [{"number": s.number, "label": s.label, "row": s.row, "col": s.col} for s in self.squares],
+        }
 
     def cell_index(self, row: int, col: int) -> int | None:
         """The bit index of a cell, or ``None`` when the cell is not a playing square."""
