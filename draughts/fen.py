@@ -24,7 +24,12 @@ from .geometry import Geometry
 from .rules import RuleSet
 
 _SQUARE = re.compile(r"(K?)([0-9]+|[a-pA-P][0-9]+)(?:-([0-9]+))?$")
-_EXTRA_FIELD = re.compile(r"[HF][0-9]+$")
+# lidraughts' extra fields: :H<n> (half-move clock), :F<n> (move number) and, in Frisian,
+# a last +<count><square>+<count><square> field of king-move counters. Read and ignored.
+_EXTRA_FIELD = re.compile(r"(?:[HF][0-9]+|\+[0-9A-Za-z+]*)$")
+# Python refuses int() on strings of more than 4300 digits (a ValueError that is not ours);
+# no board has a square number anywhere near this long.
+_MAX_SQUARE_DIGITS = 6
 
 
 def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int, int, int, int], int]:
@@ -55,7 +60,7 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int,
         pos += len(block) + 1
         block = block.strip()
         if _EXTRA_FIELD.match(block):
-            continue  # lidraughts :H (half-move clock) and :F (move number)
+            continue  # lidraughts :H, :F and Frisian + fields
         if not block:
             raise InvalidFenError("an empty field between two ':'", text, start)
         colour = block[0].upper()
@@ -106,6 +111,8 @@ def _square_number(token: str, geometry: Geometry, text: str, where: int) -> int
     if token.isdigit():
         if len(token) > 1 and token[0] == "0":
             raise InvalidFenError(f"square numbers have no leading zeros: {token!r}", text, where)
+        if len(token) > _MAX_SQUARE_DIGITS:
+            raise InvalidFenError(f"square {token[:8]}... is off the board (1-{geometry.size})", text, where)
         n = int(token)
         if not 1 <= n <= geometry.size:
             raise InvalidFenError(f"square {n} is off the board (1-{geometry.size})", text, where)

@@ -70,7 +70,11 @@ def parse_move(game: "Game", text: str) -> Move:
     if middle:
         # PDN long form: the given squares are landing squares in order; Hub form: the
         # captured squares (Scan lists them after from and to).
-        by_path = [mv for mv in candidates if _is_subsequence(middle, mv.path[1:-1])]
+        # An exact route wins over a partial one: the long form we write for one move can
+        # be a subsequence of another move's longer route with the same ends.
+        by_path = [mv for mv in candidates if list(mv.path[1:-1]) == middle]
+        if not by_path:
+            by_path = [mv for mv in candidates if _is_subsequence(middle, mv.path[1:-1])]
         if by_path:
             candidates = by_path
         else:
