@@ -1,0 +1,568 @@
+"""PDN games: read and write tags, movetext, comments, NAGs and variations.
+
+Reading follows the PDN 3.0 reading grammar (wiegerw/pdn ``doc/grammar.rst``, summarised in
+``../shared/rules/notation.md`` §2-4): tag pairs ``[Name "value"]``; move numbers ``12.`` and
+``12...``; moves in short or long form with ``-``, ``x`` or ``:``, numeric or algebraic;
+``{comments}``, ``;`` comments to the end of the line, ``%`` lines (skipped); ``(variations)``,
+nested; NAGs ``$n`` and suffixes such as ``!?``; the results ``1-0 0-1 1/2-1/2`` and the
+International ``2-0 1-1 0-2 0-0``, and ``*``; any number of games in one text.
+
+A game is kept as a tree (:class:`PdnGame` -> :class:`PdnLine` -> :class:`PdnMove`, each move
+holding its NAGs, comments and the variations that replace it), and written back from the
+same tree, so read, write and read again gives an equal tree. Move strings are checked
+against the rules only when :meth:`PdnGame.to_game` plays them.
+
+>>> game = read_game('[GameType "20"]\\n1. 32-28 19-23 2. 28x19 14x23 {even} 2-0')
+>>> game.moves, game.result, game.main_line.moves[-1].comments
+(['32-28', '19-23', '28x19', '14x23'], '2-0', ['even'])
+>>> game.to_game().fen()[:12]
+'W:W31,33,34,'
+>>> from draughts import Game
+>>> g = Game("russian"); g.push(g.parse_move("c3-d4")); g.push(g.parse_move("f6-e5"))
+>>> print(write_game(g, {"Event": "Club"}))
+[Event "Club"]
+[Date "????.??.??"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[GameType "25"]
+<BLANKLINE>
+1. c3-d4 f6-e5 *
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .errors import IllegalMoveError, InvalidFenError, PdnError
+from .game import Game
+from .rules import VARIANTS, RuleSet, get_rules
+
+__all__ = [
+    "PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "write_game", "write_games",
+    "RESULTS", "GAMETYPES", "rules_for_tags",
+]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
+# PDN result types: "Default" (1-0 ...) and "International" (2-0 ...; GameType 20 and 27).
+_TO_INTERNATIONAL = {"1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1"}
+_TO_DEFAULT = {v: k for k, v in _TO_INTERNATIONAL.items()}
+
+# GameType number -> variant key: every variant that has a GameType of its own (the ones
+# with a variant_tag share one and are told apart by the [Variant] tag), plus Portuguese
+# (28, played on the Spanish rule table, rules.py alias) and lidraughts' private 98 for
+# Antidraughts (notation.md §4, "Not in the standard").
+GAMETYPES: dict[int, str] = {r.pdn_gametype: r.key for r in VARIANTS.values() if r.variant_tag is None}
+GAMETYPES.setdefault(28, "spanish")
+_LIDRAUGHTS_GAMETYPES = {98: "antidraughts"}
+# [Variant] names other writers use for the plain variants (lidraughts says "Standard").
+_VARIANT_NAMES = {"standard": "international", "fmjd": "international"}
+
+_SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
+_COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
+_LINE_WIDTH = 80
+_MAX_NUMBER_DIGITS = 6  # int() refuses >4300 digits; no game has a million moves
+
+_SQ = r"(?:[0-9]+|[a-pA-P][0-9]+)"
+_TOKEN = re.compile(
+    r"(?P<space>\s+)"
+    r"|(?P<brace>\{)"
+    r"|(?P<semicolon>;[^\n]*)"
+    r"|(?P<percent>%[^\n]*)"
+    r"|(?P<tag>\[)"
+    r"|(?P<open>\()"
+    r"|(?P<close>\))"
+    r"|(?P<nag>\$[0-9]+)"
+    # A result is a whole word: "1-1" must not eat the start of the move "1-10".
+    r"|(?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?![0-9A-Za-z/:×-]))"
+    r"|(?P<number>[0-9]+\.+)"
+    r"|(?P<dots>\.+)"
+    rf"|(?P<move>{_SQ}(?:[-x:×]{_SQ})+)"
+    r"|(?P<suffix>[!?]{1,2})"
+    r"|(?P<word>[^\s{}()\[\];%$]+)"
+    r"|(?P<other>.)",
+    re.DOTALL,
+)
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\[^\n])*)"\s*\]')
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
+
+
+@dataclass
+class PdnMove:
+    """One move of a line as written, with what follows it in the text."""
+
+    text: str  # the move as written: "32-28", "28x19", "47x38x24", "c3:e5"
+    nags: list[str] = field(default_factory=list)  # "$1", or a suffix as written: "!?"
+    comments: list[str] = field(default_factory=list)  # the comments after the move
+    variations: list["PdnLine"] = field(default_factory=list)  # alternatives to this move
+    line: int = field(default=0, compare=False)  # where the move was read (1-based), for errors
+    column: int = field(default=0, compare=False)
+
+
+@dataclass
+class PdnLine:
+    """A sequence of moves: the main line of a game, or a variation."""
+
+    moves: list[PdnMove] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # comments before the first move
+
+
+@dataclass
+class PdnGame:
+    """One game of a PDN text: tags, the move tree and the result."""
+
+    tags: dict[str, str] = field(default_factory=dict)  # in the order read
+    main_line: PdnLine = field(default_factory=PdnLine)
+    result: str = "*"
+    # The ply of the first move: 0 = the first player's move 1, 1 = the second player's
+    # move 1, 2 = the first player's move 2 ... (so move numbers survive a round trip).
+    first_ply: int = 0
+    tag_positions: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def moves(self) -> list[str]:
+        """The main line's move strings."""
+        return [m.text for m in self.main_line.moves]
+
+    def rules(self, variant: str | RuleSet | None = None) -> RuleSet:
+        """The rule set the tags name (``[GameType]``, ``[Variant]``), or ``variant`` if given."""
+        if variant is not None:
+            return get_rules(variant)
+        return rules_for_tags(self.tags, self.tag_positions)
+
+    def to_game(self, variant: str | RuleSet | None = None, **options: object) -> Game:
+        """A :class:`Game` with every main-line move played; raises :class:`PdnError`.
+
+        The variant comes from the tags unless ``variant`` is given; ``options`` go to
+        :class:`Game` (``draw_rules``, ``forced_capture``).
+
+        >>> read_game("1. 32-28 17-21 2. 31-26 *").to_game().move_stack
+        [Move(32-28), Move(17-21), Move(31-26)]
+        >>> read_game("1. 32-28 19-23\\n2. 28-24 *").to_game()
+        Traceback (most recent call last):
+        ...
+        draughts.errors.PdnError: invalid PDN at line 2, column 4: at move 2. 28-24 is not legal here: capture is compulsory: this piece must take 1 piece
+        """
+        rules = self.rules(variant)
+        where = self.tag_positions.get("FEN", (None, None))
+        fen = self.tags.get("FEN")
+        if fen is not None and not fen.strip():
+            raise PdnError("the [FEN] tag is empty", *where)
+        if "forced_capture" not in options and _is_no(self.tags.get("ForcedCapture")):
+            options["forced_capture"] = False
+        try:
+            game = Game(rules, fen=fen, **options)  # type: ignore[arg-type]
+        except InvalidFenError as exc:
+            raise PdnError(f"[FEN] tag: {exc}", *where) from None
+        parity = 0 if game.turn == rules.first_player else 1
+        for i, pm in enumerate(self.main_line.moves):
+            try:
+                move = game.parse_move(pm.text)
+            except IllegalMoveError as exc:
+                number = _move_label(self.first_ply // 2 * 2 + parity + i)
+                raise PdnError(f"at move {number} {exc}", pm.line, pm.column) from None
+            game.push(move)
+        return game
+
+    def to_pdn(self) -> str:
+        """The PDN text of this game: tags, then the movetext wrapped at 80 characters."""
+        header = "".join(f'[{name} "{_escape(value)}"]\n' for name, value in self.tags.items())
+        tokens = _line_tokens(self.main_line, self.first_ply)
+        tokens.append(self.result)
+        return header + "\n" + "\n".join(_wrap(tokens)) + "\n"
+
+    __str__ = to_pdn
+
+    @classmethod
+    def from_game(cls, game: Game, tags: dict[str, str] | None = None) -> "PdnGame":
+        """The PDN tree of a :class:`Game`: its tags and its moves in the variant's notation."""
+        rules = game.rules
+        given = dict(tags or {})
+        for name in given:
+            if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+                raise PdnError(f"{name!r} is not a tag name (letters, digits and _)")
+        replay = Game(rules, fen=game.starting_fen)
+        start_fen = replay.fen()
+        parity = 0 if replay.turn == rules.first_player else 1
+        line = PdnLine()
+        for move in game.move_stack:
+            line.moves.append(PdnMove(replay.move_text(move)))
+            replay.push(move)
+        outcome = game.outcome()
+        result = given.get("Result") or (outcome.result if outcome else "*")
+        result = _result_for(rules, result)
+        out: dict[str, str] = {}
+        defaults = {"Event": "?", "Date": "????.??.??", "White": "?", "Black": "?"}
+        for name in _SEVEN_TAGS:
+            out[name] = result if name == "Result" else str(given.get(name, defaults[name]))
+        out["GameType"] = str(rules.pdn_gametype)
+        if rules.variant_tag:
+            out["Variant"] = rules.variant_tag
+        if start_fen != Game(rules).fen():
+            out["SetUp"] = "1"
+            out["FEN"] = start_fen
+        if rules.forced_capture != get_rules(rules.key).forced_capture:
+            # Private extension: the "no forced capture" house rule has no PDN tag.
+            out["ForcedCapture"] = "no" if not rules.forced_capture else "yes"
+        for name, value in given.items():
+            if name not in out and name not in _COMPUTED_TAGS:
+                out[name] = str(value)
+        return cls(out, line, result, parity)
+
+
+def rules_for_tags(tags: dict[str, str], positions: dict[str, tuple[int, int]] | None = None) -> RuleSet:
+    """The rule set named by ``[GameType]`` and ``[Variant]`` tags; raises :class:`PdnError`.
+
+    >>> rules_for_tags({"GameType": "20,W,10,10,N2,0"}).key
+    'international'
+    >>> rules_for_tags({"GameType": "25", "Variant": "Schlagdame"}).key
+    'schlagdame'
+    >>> rules_for_tags({}).key
+    'international'
+    """
+    positions = positions or {}
+    gametype = tags.get("GameType")
+    variant_name = (tags.get("Variant") or "").strip().lower()
+    # The variants that have no GameType of their own carry a [Variant] tag (RuleSet.variant_tag).
+    tagged = next((r for r in VARIANTS.values() if r.variant_tag and variant_name == r.variant_tag), None)
+    if tagged is None and variant_name:
+        try:
+            candidate = get_rules(variant_name)
+        except ValueError:
+            candidate = None
+        if candidate is not None and candidate.variant_tag:
+            tagged = candidate
+    if gametype is not None:
+        where = positions.get("GameType", (None, None))
+        m = _GAMETYPE.match(gametype)
+        if not m:
+            raise PdnError(f"[GameType {gametype!r}] is not a GameType number", *where)
+        number = int(m.group(1))
+        if number in _LIDRAUGHTS_GAMETYPES:
+            return get_rules(_LIDRAUGHTS_GAMETYPES[number])
+        if number not in GAMETYPES:
+            known = ", ".join(f"{n} {k}" for n, k in sorted(GAMETYPES.items()))
+            raise PdnError(f"GameType {number} is not a draughts game this library plays (known: {known})", *where)
+        rules = get_rules(GAMETYPES[number])
+        if tagged is not None:
+            if tagged.pdn_gametype != number:
+                raise PdnError(f"[Variant {tags['Variant']!r}] is played with GameType {tagged.pdn_gametype},"
+                               f" not {number}", *where)
+            rules = tagged
+        if m.group(2):
+            _check_board(m.group(2), rules, where)
+        return rules
+    if tagged is not None:
+        return tagged
+    if variant_name:
+        try:
+            return get_rules(_VARIANT_NAMES.get(variant_name, variant_name))
+        except ValueError:
+            raise PdnError(f"unknown [Variant {tags['Variant']!r}]", *positions.get("Variant", (None, None))) from None
+    return get_rules("international")  # the PDN default GameType is 20
+
+
+def _check_board(details: str, rules: RuleSet, where: tuple[int | None, int | None]) -> None:
+    """The board size in a full-details GameType (``20,W,10,10,N2,0``) must be the variant's."""
+    fields = [f.strip() for f in details.split(",")]
+    if len(fields) >= 3 and fields[1].isdigit() and fields[2].isdigit() and len(fields[1] + fields[2]) <= 6:
+        size = sorted((int(fields[1]), int(fields[2])))
+        if size != sorted((rules.rows, rules.cols)):
+            raise PdnError(f"GameType {rules.pdn_gametype} is played on {rules.cols}x{rules.rows},"
+                           f" not {fields[1]}x{fields[2]}", *where)
+
+
+def _is_no(value: str | None) -> bool:
+    return value is not None and value.strip().lower() in ("no", "0", "false", "off")
+
+
+def _result_for(rules: RuleSet, result: str) -> str:
+    """A result in the variant's PDN result type (International: 2-0 1-1 0-2)."""
+    result = result.strip()
+    if result not in RESULTS:
+        raise PdnError(f"{result!r} is not a PDN result (one of {' '.join(RESULTS)})")
+    table = _TO_INTERNATIONAL if rules.international_results else _TO_DEFAULT
+    return table.get(result, result)
+
+
+def _move_label(ply: int) -> str:
+    """``12.`` for the first player's 12th move, ``12...`` for the second player's."""
+    return f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
+
+
+def _escape(value: str) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _comment_tokens(text: str) -> list[str]:
+    # A comment cannot hold '}' (the grammar has no escape for it), so it becomes ')'.
+    words = text.replace("}", ")").split()
+    if not words:
+        return ["{}"]
+    words[0] = "{" + words[0]
+    words[-1] = words[-1] + "}"
+    return words
+
+
+def _line_tokens(line: PdnLine, ply: int) -> list[str]:
+    """Movetext tokens of ``line`` whose first move is ply ``ply``."""
+    out: list[str] = []
+    for c in line.comments:
+        out += _comment_tokens(c)
+    need_number = True  # the second player's move needs "12..." after anything that interrupts
+    for pm in line.moves:
+        text = pm.text
+        rest = list(pm.nags)
+        if rest and not rest[0].startswith("$"):
+            text += rest.pop(0)  # a suffix sticks to its move: "32-28!?"
+        if ply % 2 == 0 or need_number:
+            text = f"{_move_label(ply)} {text}"  # one token, so a line never ends on "12."
+        out.append(text)
+        out += rest
+        need_number = False
+        for c in pm.comments:
+            out += _comment_tokens(c)
+            need_number = True
+        for variation in pm.variations:
+            inner = _line_tokens(variation, ply)
+            if inner:
+                inner[0] = "(" + inner[0]
+                inner[-1] = inner[-1] + ")"
+            else:
+                inner = ["()"]
+            out += inner
+            need_number = True
+        ply += 1
+    return out
+
+
+def _wrap(tokens: list[str]) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for tok in tokens:
+        if current and len(current) + 1 + len(tok) > _LINE_WIDTH:
+            lines.append(current)
+            current = tok
+        else:
+            current = f"{current} {tok}" if current else tok
+    if current:
+        lines.append(current)
+    return lines
+
+
+class _Reader:
+    """One pass over a PDN text, building the games."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self.games: list[PdnGame] = []
+        self.previous: PdnGame | None = None  # the game a result just closed
+        self._new_game()
+
+    def where(self, pos: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.line_starts, pos)
+        return line, pos - self.line_starts[line - 1] + 1
+
+    def error(self, message: str, pos: int) -> PdnError:
+        return PdnError(message, *self.where(pos))
+
+    def _new_game(self) -> None:
+        self.game = PdnGame()
+        self.line = self.game.main_line
+        self.stack: list[tuple[PdnLine, int]] = []  # enclosing lines, with each '(' position
+        self.started = False  # tags or moves seen
+        self.first_number: tuple[int, bool] | None = None  # (move number, second player's)
+
+    def _finish(self, result: str | None) -> None:
+        game = self.game
+        if result is None:
+            tagged = game.tags.get("Result", "*").strip()
+            result = tagged if tagged in RESULTS else "*"
+        game.result = result
+        game.first_ply = self._first_ply()
+        self.games.append(game)
+        self.previous = game
+        self._new_game()
+
+    def _first_ply(self) -> int:
+        number, second = self.first_number or (1, False)
+        parity = int(second)
+        fen = self.game.tags.get("FEN", "").strip().lstrip('"')[:1].upper()
+        if fen in ("W", "B"):
+            try:
+                rules = rules_for_tags(self.game.tags)
+            except PdnError:
+                pass  # reported by to_game; the numbering does not need it
+            else:
+                parity = int((fen == "W") != (rules.first_player == "white"))
+        return 2 * (number - 1) + parity
+
+    def _last_move(self, what: str, pos: int) -> PdnMove:
+        if not self.line.moves:
+            raise self.error(f"{what} must follow a move", pos)
+        return self.line.moves[-1]
+
+    def read(self) -> list[PdnGame]:
+        text = self.text
+        pos = 0
+        n = len(text)
+        while pos < n:
+            m = _TOKEN.match(text, pos)
+            assert m is not None  # the last alternative matches any character
+            kind = m.lastgroup
+            tok = m.group()
+            if kind in ("space", "percent", "dots"):
+                pass
+            elif kind == "brace":
+                end = text.find("}", pos + 1)
+                if end < 0:
+                    raise self.error("this comment '{' is never closed with '}'", pos)
+                self._comment(" ".join(text[pos + 1:end].split()))
+                pos = end + 1
+                continue
+            elif kind == "semicolon":
+                self._comment(" ".join(tok[1:].split()))
+            elif kind == "tag":
+                pos = self._tag(pos)
+                continue
+            elif kind == "open":
+                parent = self._last_move("a variation '('", pos)
+                variation = PdnLine()
+                parent.variations.append(variation)
+                self.stack.append((self.line, pos))
+                self.line = variation
+            elif kind == "close":
+                if not self.stack:
+                    raise self.error("')' closes no variation", pos)
+                self.line, _ = self.stack.pop()
+            elif kind in ("nag", "suffix"):
+                self._last_move(f"the annotation {tok!r}", pos).nags.append(tok)
+            elif kind == "result":
+                if self.stack:
+                    raise self.error(f"the result {tok} comes inside a variation that is never closed",
+                                     self.stack[-1][1])
+                self._finish(tok)
+            elif kind == "number":
+                digits = tok.rstrip(".")
+                if len(digits) > _MAX_NUMBER_DIGITS:
+                    raise self.error(f"the move number {digits[:8]}... is too large", pos)
+                if not self.stack and not self.game.main_line.moves and self.first_number is None:
+                    self.first_number = (max(1, int(digits)), len(tok) - len(digits) >= 2)
+                self._start()
+            elif kind == "move":
+                line, column = self.where(pos)
+                self._start()
+                self.line.moves.append(PdnMove(tok, line=line, column=column))
+            elif kind == "word":
+                raise self.error(f"{tok[:40]!r} is not a move, a move number or a result", pos)
+            else:
+                raise self.error(f"unexpected character {tok!r}", pos)
+            pos = m.end()
+        if self.stack:
+            raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
+        if self.started:
+            self._finish(None)
+        return self.games
+
+    def _start(self) -> None:
+        self.started = True
+        self.previous = None
+
+    def _comment(self, comment: str) -> None:
+        if not self.started and self.previous is not None:
+            # A comment after a result belongs to the game it closed ("1-0 {resigned}").
+            target = self.previous.main_line
+        else:
+            target = self.line
+        if target.moves:
+            target.moves[-1].comments.append(comment)
+        else:
+            target.comments.append(comment)
+
+    def _tag(self, pos: int) -> int:
+        if self.stack:
+            raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
+        if self.game.main_line.moves:
+            self._finish(None)  # a game without a result, and the next one's tags
+        m = _TAG.match(self.text, pos)
+        if not m:
+            end = self.text.find("\n", pos)
+            shown = self.text[pos:end if end >= 0 else len(self.text)][:60]
+            raise self.error(f'a tag must be [Name "value"] on one line, not {shown!r}', pos)
+        name, value = m.group(1), _unescape(m.group(2))
+        self._start()
+        self.game.tags[name] = value
+        self.game.tag_positions[name] = self.where(pos)
+        return m.end()
+
+
+def read_games(text: str) -> list[PdnGame]:
+    """Every game of a PDN text; raises :class:`PdnError` with the line and column.
+
+    >>> games = read_games('[Event "a"]\\n1. 32-28 *\\n\\n[Event "b"]\\n1. 33-29 (1. 34-30) 2-0')
+    >>> [(g.tags["Event"], g.moves, g.result) for g in games]
+    [('a', ['32-28'], '*'), ('b', ['33-29'], '2-0')]
+    >>> games[1].main_line.moves[0].variations[0].moves[0].text
+    '34-30'
+    """
+    if isinstance(text, bytes):
+        raise PdnError("a PDN text must be a str; decode it first (PDN files are usually UTF-8 or Latin-1)")
+    if not isinstance(text, str):
+        raise PdnError(f"a PDN text must be a str, not {type(text).__name__}")
+    return _Reader(text.lstrip("\ufeff")).read()
+
+
+def read_game(text: str) -> PdnGame:
+    """The first game of a PDN text; raises :class:`PdnError` if there is none.
+
+    >>> read_game('[GameType "21"] 1. 11-15 23-19 *').to_game().rules.key
+    'english'
+    """
+    games = read_games(text)
+    if not games:
+        raise PdnError("the text holds no game", 1, 1)
+    return games[0]
+
+
+def write_game(game: Game, tags: dict[str, str] | None = None) -> str:
+    """The PDN of a :class:`Game`, in its variant's notation and result type.
+
+    The header holds Event, Date, White, Black and Result (from ``tags`` or placeholders),
+    then GameType, a Variant tag for the variants without a GameType of their own, and
+    SetUp and FEN when the game did not start from the variant's start position; the
+    other ``tags`` follow. GameType, Variant, SetUp and FEN come from the game itself. The
+    result is ``tags["Result"]`` if given, else the game's outcome, else ``*``.
+
+    >>> from draughts import Game
+    >>> g = Game(fen="W:W28:B23,K5")
+    >>> g.push(g.parse_move("28x19"))
+    >>> print(write_game(g, {"Result": "1-0"}))
+    [Event "?"]
+    [Date "????.??.??"]
+    [White "?"]
+    [Black "?"]
+    [Result "2-0"]
+    [GameType "20"]
+    [SetUp "1"]
+    [FEN "W:W28:B23,K5"]
+    <BLANKLINE>
+    1. 28x19 2-0
+    <BLANKLINE>
+    """
+    return PdnGame.from_game(game, tags).to_pdn()
+
+
+def write_games(games: Iterable[Game | PdnGame]) -> str:
+    """Several games, a blank line between them."""
+    return "\n".join(g.to_pdn() if isinstance(g, PdnGame) else write_game(g) for g in games)
+
