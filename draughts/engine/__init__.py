@@ -1,0 +1,227 @@
+"""The computer opponent: moves at a level, hints and analysis for every variant.
+
+>>> from draughts import Game
+>>> from draughts.engine import choose_move, LEVELS
+>>> game = Game("english")
+>>> move = choose_move(game, level=1, seed=1)
+>>> move in game.legal_moves
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..game import Game
+from ..move import Move
+from ..movegen import RawMove
+from ..rules import RuleSet
+from .evaluate import WEIGHTS, Evaluator, family_of
+from .levels import LEVELS, Level, level
+from .search import DEFAULT_TT_ENTRIES, MATE, MATE_BOUND, Searcher, SearchResult
+
+_SEARCHERS: dict[RuleSet, Searcher] = {}
+# Time kept back from the search for the work around it (root moves, PV, the Move object)
+# and for the granularity of the deadline checks: 8% plus a millisecond, at most 0.1 s.
+_TIME_SHARE = 0.08
+_TIME_MARGIN = 0.001
+
+
+def searcher_for(game: Game, tt_entries: int | None = None) -> Searcher:
+    """One searcher per rule set, kept between moves so its hash table stays useful."""
+    s = _SEARCHERS.get(game.rules)
+    if s is None or (tt_entries is not None and s.tt_size != tt_entries):
+        s = Searcher(game.rules, game.generator, tt_entries or DEFAULT_TT_ENTRIES)
+        _SEARCHERS[game.rules] = s
+    return s
+
+
+def new_game(game: Game | None = None) -> None:
+    """Forget the hash tables (of one rule set, or all)."""
+    if game is None:
+        _SEARCHERS.clear()
+    else:
+        _SEARCHERS.pop(game.rules, None)
+
+
+def to_move(game: Game, raw: RawMove) -> Move:
+    """The legal :class:`Move` of ``game`` for a raw generator tuple."""
+    for m in game.legal_moves:
+        r = m.raw
+        if r[0] == raw[0] and r[1] == raw[1] and r[2] == raw[2]:
+            return m
+    raise ValueError("the engine's move is not legal here")  # never expected
+
+
+def _deadline(start: float, seconds: float) -> float:
+    return start + max(0.0, seconds - min(seconds * _TIME_SHARE + _TIME_MARGIN, 0.1))
+
+
+def think(game: Game, seconds: float | None = 1.0, depth: int = 64, exact_root: bool = False,
+           start: float | None = None) -> SearchResult:
+    """Run the engine on ``game``'s position within ``seconds`` (``None``: only ``depth``)."""
+    start = time.perf_counter() if start is None else start
+    deadline = _deadline(start, seconds) if seconds is not None else None
+    return searcher_for(game).search(game, seconds, depth, exact_root=exact_root, deadline=deadline)
+
+
+def choose_move(game: Game, level: int, time_limit: float | None = None, seed: int | None = None) -> Move:
+    """The move the computer plays at ``level`` (1..7); ``time_limit`` replaces its budget."""
+    start = time.perf_counter()
+    legal = list(game.legal_moves)
+    if not legal:
+        raise ValueError("no legal moves: the game is over")
+    if len(legal) == 1:
+        return legal[0]
+    lv = _level(level)
+    rng = random.Random(seed)
+    if lv.random_move and rng.random() < lv.random_move:
+        return rng.choice(legal)
+    seconds = lv.seconds if time_limit is None else time_limit
+    result = think(game, seconds, lv.depth, exact_root=lv.noise > 0, start=start)
+    raw = result.move
+    if lv.noise and result.root_scores:
+        raw = max(result.root_scores, key=lambda ms: ms[1] + rng.gauss(0.0, lv.noise))[0]
+    assert raw is not None
+    return to_move(game, raw)
+
+
+def _level(number: int) -> Level:
+    return level(number)
+
+
+@dataclass
+class Analysis:
+    score: float  # in men, for the side to move (a win is about +1000)
+    pv: list[str]  # the principal variation in PDN move texts
+    depth: int
+    nodes: int
+    seconds: float
+    best: Move | None
+    win_in: int | None = None  # plies to a forced win (positive) or loss (negative)
+    pv_moves: list[Move] = field(default_factory=list)
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def _pv_moves(game: Game, pv: list[RawMove]) -> list[Move]:
+    g = game.copy()
+    out = []
+    for raw in pv:
+        try:
+            m = to_move(g, raw)
+        except ValueError:
+            break
+        out.append(m)
+        g.push(m)
+    return out
+
+
+def _pv_texts(game: Game, moves: list[Move]) -> list[str]:
+    g = game.copy()
+    out = []
+    for m in moves:
+        out.append(g.move_text(m))
+        g.push(m)
+    return out
+
+
+def analyse(game: Game, seconds: float = 1.0, depth: int = 64) -> Analysis:
+    """Score (in men) and principal variation of the position, within ``seconds``."""
+    start = time.perf_counter()
+    if not game.legal_moves:
+        lost = not game.rules.losing_game
+        return Analysis(-1000.0 if lost else 1000.0, [], 0, 0, 0.0, None, 0)
+    result = think(game, seconds * 0.95, depth, start=start)
+    moves = _pv_moves(game, result.pv)
+    win_in = None
+    if abs(result.score) > MATE_BOUND:
+        win_in = MATE - result.score if result.score > 0 else -(MATE + result.score)
+        score = 1000.0 if result.score > 0 else -1000.0
+    else:
+        score = result.score / 100.0
+    return Analysis(score, _pv_texts(game, moves), result.depth, result.nodes,
+                    time.perf_counter() - start, moves[0] if moves else None, win_in, moves)
+
+
+def hint(game: Game, seconds: float = 1.0) -> tuple[Move, str]:
+    """The best move for the side to move and a short reason for it."""
+    legal = list(game.legal_moves)
+    if not legal:
+        raise ValueError("no legal moves: the game is over")
+    if len(legal) == 1:
+        move = legal[0]
+        return move, "only move" if not move.captures else _capture_reason(move, only=True)
+    a = analyse(game, seconds)
+    move = a.best or legal[0]
+    return move, _reason(game, a)
+
+
+def _capture_reason(move: Move, only: bool = False) -> str:
+    n = len(move.captures)
+    text = "captures a piece" if n == 1 else f"captures {n} pieces"
+    return f"only move: {text}" if only else text
+
+
+def _reason(game: Game, a: Analysis) -> str:
+    move = a.best
+    assert move is not None
+    if a.win_in is not None:
+        if a.win_in > 0:
+            return "wins the game" if a.win_in > 1 else "wins at once"
+        return "best defence (the game is lost)"
+    ev = searcher_for(game).evaluator
+    me = game._state.turn
+    before = _material_for(ev, game, me)
+    # What the search expects to win: its score less today's material, in whole men.
+    gain = int((a.score * 100 - before) / 100 + 0.25)
+    g = game.copy()
+    promotes = False
+    for i, m in enumerate(a.pv_moves[:7]):  # does the main line crown one of ours soon?
+        if g._state.turn == me and m.promotes:
+            promotes = True
+        g.push(m)
+    if game.rules.losing_game:
+        if move.captures:
+            return _capture_reason(move)
+        return "gets closer to giving everything away" if a.score > 0 else "keeps the balance"
+    if gain >= 1:
+        return "wins a piece" if gain == 1 else f"wins {gain} pieces"
+    if promotes:
+        return "crowns a king" if move.promotes else "forces a promotion"
+    if move.captures:
+        return _capture_reason(move)
+    if a.score <= -1.0:
+        return "best defence"
+    return "improves the position" if a.score > 0.1 else "keeps the balance"
+
+
+def _material_for(ev: Evaluator, g: Game, colour: int) -> int:
+    wm, wk, bm, bk = g._state.pieces
+    if colour == 0:
+        return ev.material(wm, wk, bm, bk)
+    return ev.material(bm, bk, wm, wk)
+
+
+def bench_nodes(seconds: float = 2.0, variant: str = "international") -> float:
+    """Search speed in nodes per second on a fixed middle-game position (for CPython/Pyodide)."""
+    game = Game(variant)
+    rng = random.Random(7)
+    for _ in range(12):  # a reproducible, slightly developed position
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    s = Searcher(game.rules, game.generator)
+    result = s.search(game, seconds)
+    return result.nodes / result.seconds if result.seconds > 0 else 0.0
+
+
+__all__ = [
+    "LEVELS", "Level", "level", "choose_move", "hint", "analyse", "Analysis", "think", "Searcher",
+    "SearchResult", "WEIGHTS", "Evaluator", "family_of", "bench_nodes", "new_game", "to_move",
+]
