@@ -83,6 +83,13 @@ def parse_move(game: "Game", text: str) -> Move:
             hub_match = [mv for mv in legal if mv.origin == hub_origin and mv.destination == hub_dest
                          and set(mv.captures) == hub]
             candidates = hub_match
+    elif len(candidates) > 1:
+        # "e3:g1" is also the complete long form of a single jump from e3 to g1; when a
+        # longer capture shares its ends (a king going round and back through e3), the
+        # text names the jump, the only move whose whole route it spells out.
+        direct = [mv for mv in candidates if len(mv.path) == 2]
+        if len(direct) == 1:
+            candidates = direct
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
