@@ -69,23 +69,29 @@ def think(game: Game, seconds: float | None = 1.0, depth: int = 64, exact_root: 
 
 def choose_move(game: Game, level: int, time_limit: float | None = None, seed: int | None = None) -> Move:
     """The move the computer plays at ``level`` (1..7); ``time_limit`` replaces its budget."""
-    start = time.perf_counter()
+    return decide(game, level, time_limit, seed=seed)[0]
+
+
+def decide(game: Game, level: int, time_limit: float | None = None, depth: int | None = None,
+           seed: int | None = None, start: float | None = None) -> tuple[Move, SearchResult | None]:
+    """The move at ``level`` and the search behind it (``None`` when there was no search)."""
+    start = time.perf_counter() if start is None else start
     legal = list(game.legal_moves)
     if not legal:
         raise ValueError("no legal moves: the game is over")
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], None
     lv = _level(level)
     rng = random.Random(seed)
     if lv.random_move and rng.random() < lv.random_move:
-        return rng.choice(legal)
+        return rng.choice(legal), None
     seconds = lv.seconds if time_limit is None else time_limit
-    result = think(game, seconds, lv.depth, exact_root=lv.noise > 0, start=start)
+    result = think(game, seconds, depth or lv.depth, exact_root=lv.noise > 0, start=start)
     raw = result.move
     if lv.noise and result.root_scores:
         raw = max(result.root_scores, key=lambda ms: ms[1] + rng.gauss(0.0, lv.noise))[0]
     assert raw is not None
-    return to_move(game, raw)
+    return to_move(game, raw), result
 
 
 def _level(number: int) -> Level:
@@ -222,6 +228,6 @@ def bench_nodes(seconds: float = 2.0, variant: str = "international") -> float:
 
 
 __all__ = [
-    "LEVELS", "Level", "level", "choose_move", "hint", "analyse", "Analysis", "think", "Searcher",
+    "LEVELS", "Level", "level", "choose_move", "decide", "hint", "analyse", "Analysis", "think", "Searcher",
     "SearchResult", "WEIGHTS", "Evaluator", "family_of", "bench_nodes", "new_game", "to_move",
 ]

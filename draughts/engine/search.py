@@ -91,6 +91,8 @@ class Searcher:
         self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.deadline = float("inf")
+        self.max_nodes = 1 << 62  # the Hub's "level nodes=N"
+        self.stop = False  # set from another thread (the Hub's "stop"); search() leaves it alone
         self.stack: list[int] = []  # keys of the positions since the last irreversible move
         self.streaks: list[tuple[tuple[int, int], tuple[int, int]]] = []
 
@@ -196,7 +198,7 @@ class Searcher:
     def _search(self, depth: int, alpha: int, beta: int, ply: int,
                 om: int, ok: int, pm: int, pk: int, colour: int, key: int, rev: int) -> int:
         self.nodes += 1
-        if not self.nodes & 15 and time.perf_counter() > self.deadline:
+        if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
         # Draws by repetition (any earlier occurrence since the last irreversible move) and by
         # the quiet-move counter.
@@ -286,7 +288,7 @@ class Searcher:
                  om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
         """Resolve captures before evaluating: a position with a capture pending is not quiet."""
         self.nodes += 1
-        if not self.nodes & 15 and time.perf_counter() > self.deadline:
+        if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
@@ -395,7 +397,7 @@ class Searcher:
                 if len(moves) == 1 or abs(iter_score) > MATE_BOUND:
                     break
                 elapsed = time.perf_counter() - start
-                if seconds is not None and elapsed > 0.45 * seconds:
+                if self.stop or (seconds is not None and elapsed > 0.45 * seconds):
                     break  # the next iteration would not finish: keep the time
         except Timeout:
             pass

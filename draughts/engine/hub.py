@@ -1,0 +1,258 @@
+"""``python -m draughts hub``: the engine behind Scan's Hub protocol, version 2.
+
+See ``../shared/rules/hub-protocol.md``. A reader thread takes the lines from standard input
+so that ``ping`` is answered and ``stop`` is obeyed while the engine thinks; every other
+line waits in a queue until the search has printed ``done`` (a GUI should not send them
+mid-search anyway). Positions and moves are in Hub form (:mod:`draughts.hub`); other boards
+than 10x10 use the same form with one character per playing square.
+
+>>> import io
+>>> out = io.StringIO()
+>>> run_hub("international", io.StringIO("hub\\ninit\\npos start\\nlevel depth=1\\ngo think\\nquit\\n"), out)
+0
+>>> lines = out.getvalue().splitlines()
+>>> lines[0].startswith("id name="), "ready" in lines, lines[-1].startswith("done move=")
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import queue
+import shlex
+import threading
+import time
+from typing import TextIO
+
+from ..errors import DraughtsError
+from ..game import Game
+from ..hub import game_from_hub, hub_move, parse_hub_move
+from ..rules import VARIANTS, get_rules
+from . import decide, new_game, searcher_for
+from .levels import LEVELS
+from .search import MATE_BOUND, SearchResult
+
+ENGINE_NAME = "draughts-py"
+ENGINE_VERSION = "0.1"
+
+
+def parse_line(line: str) -> tuple[str, dict[str, str]]:
+    """``level time=60 inc=1`` -> ``("level", {"time": "60", "inc": "1"})``; a flag maps to ``""``.
+
+    >>> parse_line('pos pos=Wbbb moves="32-28 17-22"')
+    ('pos', {'pos': 'Wbbb', 'moves': '32-28 17-22'})
+    """
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    if not words:
+        return "", {}
+    args: dict[str, str] = {}
+    for w in words[1:]:
+        name, sep, value = w.partition("=")
+        args[name] = value if sep else ""
+    return words[0], args
+
+
+def _quote(text: str) -> str:
+    return f'"{text}"' if (not text or " " in text or "=" in text) else text
+
+
+class HubEngine:
+    """The state of one Hub session: the position, the level and the clock settings."""
+
+    def __init__(self, variant_key: str, inp: TextIO, out: TextIO) -> None:
+        self.rules = get_rules(variant_key)
+        self.inp = inp
+        self.out = out
+        self.lock = threading.Lock()
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.searching = False
+        self.eof = False  # standard input is closed: no "stop" can come any more
+        self.game = Game(self.rules)
+        self.level = len(LEVELS)  # the "level" parameter: strength, noise and default time
+        self.tt_entries: int | None = None
+        self._reset_limits()
+
+    # --- output -----------------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        with self.lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    # --- input ------------------------------------------------------------------------------
+    def _reader(self) -> None:
+        """Runs in a thread: answers ping and stop at once while searching, queues the rest."""
+        for raw in self.inp:
+            line = raw.strip()
+            if not line:
+                continue
+            word = line.split()[0]
+            if self.searching and word == "ping":
+                self.send("pong")
+                continue
+            if self.searching and word in ("stop", "ponder-hit"):
+                if word == "stop":
+                    searcher_for(self.game).stop = True
+                continue
+            if self.searching and word != "ping":
+                # Scan stops on any line that reaches it mid-search; the line is then handled.
+                searcher_for(self.game).stop = True
+            self.lines.put(line)
+        self.eof = True
+        if self.searching:  # standard input closed: the engine quits, so stop thinking
+            searcher_for(self.game).stop = True
+        self.lines.put(None)
+
+    def run(self) -> int:
+        threading.Thread(target=self._reader, daemon=True).start()
+        while True:
+            line = self.lines.get()
+            if line is None:
+                return 0
+            command, args = parse_line(line)
+            if command == "quit":
+                return 0
+            try:
+                self.handle(command, args)
+            except DraughtsError as exc:  # a bad position or move: tell the GUI, keep going
+                self.send(f"error message={_quote(str(exc))}")
+
+    # --- commands ---------------------------------------------------------------------------
+    def handle(self, command: str, args: dict[str, str]) -> None:
+        if command == "hub":
+            self.send(f"id name={ENGINE_NAME} version={ENGINE_VERSION} author=\"draughts project\" country=-")
+            self.send(f"param name=level value={self.level} type=int min=1 max={len(LEVELS)}")
+            self.send(f"param name=variant value={self.rules.key} type=enum values=\"{' '.join(VARIANTS)}\"")
+            self.send("param name=tt-entries value=131072 type=int min=1024 max=4194304")
+            self.send("wait")
+        elif command == "set-param":
+            self._set_param(args.get("name", ""), args.get("value", ""))
+        elif command == "init":
+            searcher_for(self.game, self.tt_entries)
+            self.send("ready")
+        elif command == "new-game":
+            new_game()
+            self.game = Game(self.rules)
+        elif command == "ping":
+            self.send("pong")
+        elif command == "pos":
+            self._pos(args)
+        elif command == "level":
+            self._level(args)
+        elif command == "go":
+            self._go(args)
+        # "stop" or "ponder-hit" outside a search, and unknown commands: ignored (protocol).
+
+    def _set_param(self, name: str, value: str) -> None:
+        try:
+            if name == "level":
+                self.level = max(1, min(len(LEVELS), int(value)))
+                self._reset_limits()
+            elif name == "variant":
+                self.rules = get_rules(value)
+                self.game = Game(self.rules)
+            elif name == "tt-entries":
+                self.tt_entries = max(1024, int(value))
+        except ValueError:
+            self.send(f"error message={_quote('bad value for ' + name)}")
+
+    def _reset_limits(self) -> None:
+        lv = LEVELS[self.level - 1]
+        self.move_time: float | None = lv.seconds
+        self.depth = lv.depth
+        self.nodes: int | None = None
+        self.clock: tuple[float, float, int | None] | None = None  # time, inc, moves
+
+    def _pos(self, args: dict[str, str]) -> None:
+        self._reset_limits()  # as in Scan: pos resets the level
+        if "start" in args or not args.get("pos"):
+            game = Game(self.rules)
+        else:
+            try:
+                game = game_from_hub(args["pos"], self.rules)
+            except DraughtsError:
+                self.send('error message="bad position"')
+                return
+        for text in args.get("moves", "").split():
+            try:
+                game.push(parse_hub_move(game, text))
+            except DraughtsError:
+                self.send('error message="illegal move"')
+                return
+        self.game = game
+
+    def _level(self, args: dict[str, str]) -> None:
+        try:
+            if "infinite" in args:
+                self.move_time, self.depth, self.nodes, self.clock = None, 64, None, None
+            if "depth" in args:
+                self.depth, self.move_time, self.clock = max(1, int(args["depth"])), None, None
+            if "nodes" in args:
+                self.nodes, self.move_time, self.clock = max(1, int(args["nodes"])), None, None
+            if "move-time" in args:
+                self.move_time, self.clock = float(args["move-time"]), None
+                self.depth = LEVELS[self.level - 1].depth
+            if "time" in args:
+                moves = int(args["moves"]) if args.get("moves") else None
+                self.clock = (float(args["time"]), float(args.get("inc") or 0.0), moves)
+                self.move_time = None
+                self.depth = LEVELS[self.level - 1].depth
+        except ValueError:
+            self.send('error message="bad level"')
+
+    def _budget(self) -> float | None:
+        if self.clock is not None:
+            remaining, inc, moves = self.clock
+            remaining += inc  # the engine adds the increment itself before it moves
+            share = remaining / (moves if moves else 30) + 0.8 * inc
+            return max(0.01, min(share, remaining * 0.5))
+        return self.move_time
+
+    def _go(self, args: dict[str, str]) -> None:
+        game = self.game
+        if not game.legal_moves:
+            self.send('error message="no legal moves"')
+            return
+        searcher = searcher_for(game, self.tt_entries)
+        analyse = "analyze" in args or "analyse" in args or "ponder" in args
+        seconds = None if analyse else self._budget()
+        infinite = analyse or (seconds is None and self.depth >= 64 and self.nodes is None)
+        if infinite and self.eof:  # nobody is left to say stop: think for the level's time
+            infinite, seconds = False, LEVELS[self.level - 1].seconds
+        level = self.level
+        searcher.stop = False
+        searcher.max_nodes = self.nodes if self.nodes is not None else 1 << 62
+        start = time.perf_counter()
+        self.searching = True
+        try:
+            if infinite:
+                # Infinite: think until "stop", but still answer with a move at the end.
+                move, result = decide(game, len(LEVELS), None, 64, start=start)
+            else:
+                move, result = decide(game, level, seconds, self.depth, start=start)
+        finally:
+            self.searching = False
+            searcher.max_nodes = 1 << 62
+        if result is not None:
+            self.send(self._info(game, result, time.perf_counter() - start))
+        self.send(f"done move={hub_move(game, move)}")
+
+    def _info(self, game: Game, r: SearchResult, seconds: float) -> str:
+        from . import _pv_moves
+
+        pv_moves = _pv_moves(game, r.pv)
+        g = game.copy()
+        texts = []
+        for m in pv_moves:
+            texts.append(hub_move(g, m))
+            g.push(m)
+        score = r.score / 100.0 if abs(r.score) <= MATE_BOUND else (1000.0 if r.score > 0 else -1000.0)
+        nps = r.nodes / seconds / 1e6 if seconds > 0 else 0.0
+        return (f"info depth={r.depth} score={score:.2f} nodes={r.nodes} time={seconds:.3f}"
+                f" nps={nps:.3f} pv={_quote(' '.join(texts))}")
+
+
+def run_hub(variant_key: str, inp: TextIO, out: TextIO) -> int:
+    """Speak the Hub protocol on ``inp``/``out`` until ``quit`` or the end of the input."""
+    return HubEngine(variant_key, inp, out).run()
