@@ -37,20 +37,23 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int,
     if not isinstance(text, str):
         raise InvalidFenError("a FEN must be a string")
     fen = text.strip()
+    base = len(text) - len(text.lstrip())  # positions are reported in the text as given
     if fen.startswith('"') and fen.endswith('"') and len(fen) >= 2:
-        fen = fen[1:-1].strip()
+        inner = fen[1:-1]
+        base += 1 + len(inner) - len(inner.lstrip())
+        fen = inner.strip()
     if fen.endswith("."):
         fen = fen[:-1]
     if not fen:
-        raise InvalidFenError("the FEN is empty", text, 0)
+        raise InvalidFenError("the FEN is empty", text, base + 0)
     turn_char = fen[0].upper()
     if turn_char not in "WB?":
-        raise InvalidFenError(f"the side to move must be W or B, not {fen[0]!r}", text, 0)
+        raise InvalidFenError(f"the side to move must be W or B, not {fen[0]!r}", text, base + 0)
     turn = 0 if turn_char == "W" else 1 if turn_char == "B" else (0 if rules.first_player == "white" else 1)
     if len(fen) == 1:
-        raise InvalidFenError("no piece lists after the side to move", text, 1)
+        raise InvalidFenError("no piece lists after the side to move", text, base + 1)
     if fen[1] != ":":
-        raise InvalidFenError(f"expected ':' after the side to move, found {fen[1]!r}", text, 1)
+        raise InvalidFenError(f"expected ':' after the side to move, found {fen[1]!r}", text, base + 1)
     masks = [0, 0, 0, 0]
     seen_colours: set[str] = set()
     owner: dict[int, int] = {}
@@ -62,47 +65,47 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int,
         if _EXTRA_FIELD.match(block):
             continue  # lidraughts :H, :F and Frisian + fields
         if not block:
-            raise InvalidFenError("an empty field between two ':'", text, start)
+            raise InvalidFenError("an empty field between two ':'", text, base + start)
         colour = block[0].upper()
         if colour not in "WB":
-            raise InvalidFenError(f"a piece list must start with W or B, not {block[0]!r}", text, start)
+            raise InvalidFenError(f"a piece list must start with W or B, not {block[0]!r}", text, base + start)
         if colour in seen_colours:
-            raise InvalidFenError(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice", text, start)
+            raise InvalidFenError(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice", text, base + start)
         seen_colours.add(colour)
         c = 0 if colour == "W" else 1
         body = block[1:]
         if not body.strip():
             continue  # an empty list: that side has no pieces (notation.md extension)
         offset = start + 1
-        for token in body.split(","):
-            where = offset
-            offset += len(token) + 1
-            token = token.strip()
+        for raw_token in body.split(","):
+            where = offset + len(raw_token) - len(raw_token.lstrip())
+            offset += len(raw_token) + 1
+            token = raw_token.strip()
             m = _SQUARE.match(token)
             if not m:
-                raise InvalidFenError(f"{token!r} is not a square, a K square or a range", text, where)
+                raise InvalidFenError(f"{token!r} is not a square, a K square or a range", text, base + where)
             king = bool(m.group(1))
-            first = _square_number(m.group(2), geometry, text, where)
+            first = _square_number(m.group(2), geometry, text, base + where)
             last = first
             if m.group(3) is not None:
                 if not m.group(2).isdigit():
-                    raise InvalidFenError(f"a range needs square numbers, not {token!r}", text, where)
-                last = _square_number(m.group(3), geometry, text, where)
+                    raise InvalidFenError(f"a range needs square numbers, not {token!r}", text, base + where)
+                last = _square_number(m.group(3), geometry, text, base + where)
                 if last < first:
-                    raise InvalidFenError(f"the range {token!r} runs backwards", text, where)
+                    raise InvalidFenError(f"the range {token!r} runs backwards", text, base + where)
             for n in range(first, last + 1):
                 if n in owner:
-                    raise InvalidFenError(f"square {geometry.label(n)} is listed twice", text, where)
+                    raise InvalidFenError(f"square {geometry.label(n)} is listed twice", text, base + where)
                 owner[n] = c
                 bit = geometry.bit(n)
                 promotion_row = geometry.top_row_mask if c == 0 else geometry.bottom_row_mask
                 if not king and bit & promotion_row:
                     side = "white" if c == 0 else "black"
                     raise InvalidFenError(f"a {side} man on its promotion row ({geometry.label(n)}) should be a king",
-                                          text, where)
+                                          text, base + where)
                 masks[2 * c + (1 if king else 0)] |= bit
     if not seen_colours:
-        raise InvalidFenError("no piece lists (W... and B...)", text, 2)
+        raise InvalidFenError("no piece lists (W... and B...)", text, base + 2)
     wm, wk, bm, bk = masks
     return (wm, wk, bm, bk), turn
 
