@@ -199,6 +199,13 @@ function renderPanel() {
     li.textContent = c.text || `${c.name}: ${Math.floor(c.plies / 2)} / ${Math.floor(c.limit / 2)}`;
     return li;
   }));
+  const rules = (reviewPly == null && view.rules) || [];
+  $("why").hidden = rules.length === 0;
+  $("why-list").replaceChildren(...rules.map((r) => {
+    const li = document.createElement("li");
+    li.textContent = message({ text: r.text, text_de: r.text_de, source: r.source });
+    return li;
+  }));
   // the move list, each move a button that shows the position after it
   const list = $("move-list");
   const items = [];
@@ -229,6 +236,13 @@ function renderPanel() {
   renderClock();
   renderRecord();
   void v;
+  setPageState();
+}
+
+/** One word on <html data-state> for what the page is doing: tests and styles wait on it. */
+function setPageState(busy = false) {
+  document.documentElement.dataset.state = !ready ? "loading" : busy ? "busy" : thinking ? "thinking"
+    : view?.outcome ? "over" : reviewPly != null ? "review" : isComputerTurn() ? "waiting" : "play";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,6 +253,7 @@ async function playMove(move) {
   const index = view.moves.indexOf(move);
   const mover = view.turn;
   board.setInteractive(false);
+  setPageState(true);
   try {
     const next = await call("play", { index, fen: view.fen });
     tickClock(mover, true);
@@ -247,6 +262,7 @@ async function playMove(move) {
   } catch (error) {
     say(t("error", { message: error.message }), true);
     board.setInteractive(true);
+    setPageState();
   }
 }
 
@@ -289,12 +305,14 @@ function backToGame() {
 
 async function act(method, params, options = {}) {
   if (!ready || thinking) return null;
+  setPageState(true);
   try {
     const next = await call(method, params);
     showView(next, options);
     return next;
   } catch (error) {
     say(t("error", { message: error.message }), true);
+    setPageState();
     return null;
   }
 }
@@ -477,9 +495,14 @@ function pdnMessage(text, ok = false) {
 async function exportPdn() {
   const tags = { Event: "Casual game", Date: new Date().toISOString().slice(0, 10).replaceAll("-", ".") };
   if (settings.mode === "computer") tags[computerSide() === "white" ? "White" : "Black"] = `Computer (level ${settings.level ?? hello.defaultLevel})`;
-  const { pdn } = await call("export_pdn", { tags });
-  $("pdn-text").value = pdn;
-  return pdn;
+  try {
+    const { pdn } = await call("export_pdn", { tags });
+    $("pdn-text").value = pdn;
+    return pdn;
+  } catch (error) {
+    pdnMessage(t("error", { message: error.message }));
+    return "";
+  }
 }
 
 async function importPdn(text) {

@@ -44,7 +44,7 @@ const STRINGS = {
     record: "Your record against the computer ({variant}): {w} won, {d} drawn, {l} lost, rating {rating}",
     hint_text: "Hint: {move}", error: "Something went wrong: {message}", level_n: "Level {n}",
     engine_missing: "The computer opponent is not available in this build; play two players.",
-    time_left: "{colour}: {time}",
+    time_left: "{colour}: {time}", why: "Rules in play",
   },
   de: {
     title: "Dame",
@@ -85,7 +85,7 @@ const STRINGS = {
     record: "Ihre Bilanz gegen den Computer ({variant}): {w} gewonnen, {d} remis, {l} verloren, Wertung {rating}",
     hint_text: "Tipp: {move}", error: "Etwas ist schiefgegangen: {message}", level_n: "Stufe {n}",
     engine_missing: "Der Computergegner fehlt in dieser Version; bitte zu zweit spielen.",
-    time_left: "{colour}: {time}",
+    time_left: "{colour}: {time}", why: "Geltende Regeln",
   },
 };
 
@@ -119,8 +119,10 @@ export function message(msg) {
   if (!msg) return "";
   const params = { ...msg.params };
   if (params.side) params.side = t(params.side);
-  if (msg.code in STRINGS[lang]) return t(msg.code, params);
-  return msg.text;
+  let text = msg.code && msg.code in STRINGS[lang] ? t(msg.code, params)
+    : lang === "de" && msg.text_de ? msg.text_de : msg.text;
+  if (msg.source) text += ` (${msg.source})`;
+  return text;
 }
 
 export function colourName(side) {

@@ -32,7 +32,26 @@ def _engine() -> Any | None:
         import draughts.engine as engine
     except ImportError:
         return None
-    return engine
+    return engine if hasattr(engine, "choose_move") else None
+
+
+def _pdn() -> Any:
+    """draughts.pdn (a submodule: imported explicitly, draughts/__init__ need not import it)."""
+    import draughts.pdn as pdn
+    return pdn
+
+
+def _explainer() -> Any | None:
+    """draughts.explain (why the legal moves are what they are), when the engine has it."""
+    try:
+        import draughts.explain as explain
+    except ImportError:
+        return None
+    return explain if hasattr(explain, "explain") else None
+
+
+# Which explained rule answers "why can't this piece move?", strongest first.
+BLOCKING_RULES = ("majority", "king-must-capture", "highest-value", "compulsory-capture", "king-move-limit")
 
 
 def _levels() -> list[Json]:
@@ -167,6 +186,7 @@ class Session:
         stack = game.move_stack
         last = stack[-1] if stack else None
         texts = self.texts[: len(stack)]
+        explained = self.explained(game) if moves else []
         return {
             "variant": rules.key, "name": rules.name, "rows": rules.rows, "cols": rules.cols,
             "colouring": getattr(rules, "colouring", "dark"),
@@ -175,7 +195,8 @@ class Session:
             "moves": [{"o": m.origin, "d": m.destination, "path": list(m.path), "caps": list(m.captures),
                        "promotes": bool(m.promotes), "text": game.move_text(m)} for m in moves],
             "mustCapture": must_capture, "most": most,
-            "messages": self.messages(game, moves, must_capture, most, turn, outcome),
+            "messages": self.messages(game, moves, must_capture, most, turn, outcome, explained),
+            "rules": explained,
             "history": texts, "redo": 0 if reviewing else len(self.redo_stack),
             "last": {"path": list(last.path), "caps": list(last.captures)} if last else None,
             "outcome": outcome, "review": review_ply,
@@ -184,8 +205,19 @@ class Session:
             "save": None if reviewing else self.save(),
         }
 
+    def explained(self, game: Any) -> list[Json]:
+        """The rules that shaped this position's moves, each with its source (draughts.explain)."""
+        explainer = _explainer()
+        if explainer is None:
+            return []
+        try:
+            return [{"rule": r.rule, "text": r.text, "text_de": getattr(r, "text_de", ""),
+                     "source": r.source, "squares": list(r.squares)} for r in explainer.explain(game)]
+        except Exception:  # an explanation must never cost the player the board
+            return []
+
     def messages(self, game: Any, moves: list[Any], must_capture: bool, most: int, turn: str,
-                 outcome: Json | None) -> Json:
+                 outcome: Json | None, explained: list[Json] | None = None) -> Json:
         """Why a click does nothing, as {code, params, text}; the page translates by code."""
         def message(code: str, text: str, **params: Any) -> Json:
             return {"code": code, "params": params, "text": text}
@@ -206,6 +238,13 @@ class Session:
                 out["blocked"] = message("must_capture", "Capture is compulsory: only the marked pieces can take.")
         else:
             out["blocked"] = message("no_move", "This piece has no legal move.")
+        by_rule = {r["rule"]: r for r in explained or []}
+        for rule in BLOCKING_RULES:
+            if rule in by_rule:  # the engine's own wording, with the rule's source
+                r = by_rule[rule]
+                out["blocked"] = {"code": None, "params": {}, "text": r["text"], "text_de": r["text_de"],
+                                  "source": r["source"]}
+                break
         return out
 
     def counters(self, game: Any) -> list[Json]:
@@ -370,14 +409,14 @@ def draw_offer(params: Json) -> Json:
 def export_pdn(params: Json) -> Json:
     s = _session()
     tags = {**s.tags, **{str(k): str(v) for k, v in (params.get("tags") or {}).items()}}
-    return {"pdn": draughts.pdn.write_game(s.game, tags or None)}
+    return {"pdn": _pdn().write_game(s.game, tags or None)}
 
 
 def import_pdn(params: Json) -> Json:
     """Read the first game of a PDN text; on any error the current game stays as it was."""
     global session
     text = str(params.get("text", ""))
-    games = draughts.pdn.read_games(text)
+    games = _pdn().read_games(text)
     if not games:
         raise draughts.PdnError("no game found in the text")
     record = games[0]

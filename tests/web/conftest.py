@@ -10,19 +10,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import urlparse
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the top level: its server is the one `serve` uses)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from webutil import guard_origin, wait_ready  # noqa: E402,F401
 
 CHROMIUM = "/usr/bin/chromium"
 # WEB-NOTES: these flags for root in a container; no --disable-features of our own.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOOT_TIMEOUT_MS = 60_000  # generous: two cores, and other tests may run beside us
 
 
 @pytest.fixture(scope="session")
@@ -48,20 +48,10 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture
-def off_origin(context, site: str) -> list[str]:
+def off_origin(context, site: str) -> Iterator[list[str]]:
     """Every request to another origin is aborted and recorded; the test fails if any happened."""
-    origin = urlparse(site)
     seen: list[str] = []
-
-    def guard(route) -> None:
-        url = urlparse(route.request.url)
-        if url.scheme in ("data", "blob") or (url.scheme, url.netloc) == (origin.scheme, origin.netloc):
-            route.continue_()
-        else:
-            seen.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    guard_origin(context, site, seen)
     yield seen
     assert seen == [], f"requests left the site's origin: {seen}"
 
@@ -75,7 +65,3 @@ def game(page, site: str, off_origin: list[str]):
     wait_ready(page)
     yield page
     assert errors == [], f"uncaught errors on the page: {errors}"
-
-
-def wait_ready(page) -> None:
-    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
