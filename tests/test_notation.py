@@ -1,0 +1,187 @@
+"""PDN move strings: short and long forms, separators, ambiguity, and refused moves.
+
+Rules of ``../shared/rules/notation.md`` §3 (PDN 3.0 grammar; FMJD Annex 1 art. 8-9): ``32-28``
+for a move, ``28x19`` for a capture (``:`` in Russian), the long form with every landing square
+only where two legal moves share origin and destination, readers accept the long form always.
+The ambiguous positions below were found by a search over random positions and checked by hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from draughts import Game
+from draughts.errors import AmbiguousMoveError, IllegalMoveError
+from draughts.notation import hub_text, long_text
+from draughts.rules import VARIANTS
+
+
+def texts(game: Game) -> list[str]:
+    return [game.move_text(m) for m in game.legal_moves]
+
+
+# --- short forms and separators ---------------------------------------------------------------
+
+def test_quiet_moves_and_captures_in_the_short_form() -> None:
+    game = Game()
+    assert texts(game) == ["31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"]
+    game.push_text("32-28")
+    game.push_text("19-23")
+    assert texts(game) == ["28x19"]
+    assert game.parse_move("28x19") == game.parse_move("28:19")  # either separator is read
+
+
+def test_russian_uses_algebraic_squares_and_a_colon() -> None:
+    game = Game("russian", fen="W:Wc3:Bd4")
+    (move,) = game.legal_moves
+    assert game.move_text(move) == "c3:e5"
+    assert game.parse_move("c3:e5") == game.parse_move("c3xe5") == game.parse_move("C3:E5") == move
+    assert game.parse_move("22:15") == move  # lidraughts' numbers (1 = b8) are read too
+    assert texts(Game("russian")) == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+
+
+@pytest.mark.parametrize("variant", ["brazilian", "czech", "turkish", "schlagdame"])
+def test_other_algebraic_variants_use_x(variant: str) -> None:
+    game = Game(variant)
+    rng = random.Random(variant)
+    for _ in range(60):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        text = game.move_text(move)
+        assert ":" not in text and ("x" in text) == move.is_capture
+        assert text[0] in "abcdefgh"
+        game.push(move)
+
+
+def test_the_long_form_is_read_where_it_is_not_needed() -> None:
+    # A man taking two pieces: 37x28x17 names the landing square 28 (old files do this).
+    game = Game(fen="W:W37:B32,22")
+    (move,) = game.legal_moves
+    assert game.move_text(move) == "37x17" and long_text(game, move) == "37x28x17"
+    assert game.parse_move("37x28x17") == game.parse_move("37x17") == move
+
+
+def test_annotations_and_blanks_around_a_move_are_ignored() -> None:
+    game = Game()
+    assert game.parse_move(" 32-28!? ") == game.parse_move("32-28")
+
+
+# --- ambiguity ---------------------------------------------------------------------------------
+
+def test_a_king_reaching_one_square_by_two_routes_over_different_pieces() -> None:
+    # The king on 37 takes 32, then 9 or 13, then 17, and ends on 21 either way: the captured
+    # sets differ ({32, 9, 17} and {32, 13, 17}), so PDN needs the long form (notation.md §3).
+    game = Game(fen="W:WK37:B9,13,17,32")
+    assert texts(game) == ["37x14x3x21", "37x19x8x21", "37x14x3x26", "37x19x8x26"]
+    via_9, via_13 = game.parse_move("37x14x3x21"), game.parse_move("37x19x8x21")
+    assert set(via_9.captures) == {32, 9, 17} and set(via_13.captures) == {32, 13, 17}
+    assert via_9.destination == via_13.destination == 21
+    # A partial route is enough if it tells them apart.
+    assert game.parse_move("37x14x21") == via_9 and game.parse_move("37x8x21") == via_13
+    with pytest.raises(AmbiguousMoveError) as exc:
+        game.parse_move("37x21")
+    assert exc.value.candidates == ["37x14x3x21", "37x19x8x21"]
+    assert "37x14x3x21" in str(exc.value) and "37x19x8x21" in str(exc.value)
+    # The Hub form names the captured pieces and is never ambiguous.
+    assert hub_text(game, via_9) == "37x21x9x17x32"
+    assert game.parse_move("37x21x9x17x32") == via_9
+
+
+def test_a_route_that_is_part_of_a_longer_one() -> None:
+    # Russian king on c1: c1:f4:h6 (takes e3, g5) and c1:a3:d6:f4:h6 (takes b2, b4, e5, g5):
+    # the first route's squares are a subsequence of the second's; the exact one wins.
+    game = Game("russian", fen="W:WKc1:Bb2,g3,b4,g5,f8,e5,e3")
+    short, long = game.parse_move("c1:f4:h6"), game.parse_move("c1:a3:d6:f4:h6")
+    assert short != long and len(short.captures) == 2 and len(long.captures) == 4
+    assert game.move_text(short) == "c1:f4:h6" and game.move_text(long) == "c1:a3:d6:f4:h6"
+    with pytest.raises(AmbiguousMoveError) as exc:
+        game.parse_move("c1:h6")
+    assert sorted(exc.value.candidates) == ["c1:a3:d6:f4:h6", "c1:f4:h6"]
+
+
+def test_a_single_jump_whose_ends_a_round_trip_shares() -> None:
+    # e3:g1 jumps f2; e3:b6:d8:g5:e3:g1 goes round, back through e3, and ends on g1 too.
+    # "e3:g1" is then the whole route of the single jump, so it names that move.
+    game = Game("russian", fen="W:WKe3:Ba3,c5,f4,b8,c7,f6,f2")
+    jump = game.parse_move("e3:g1")
+    assert jump.captures == (game.geometry.number("f2"),)
+    tour = game.parse_move("e3:b6:d8:g5:e3:g1")
+    assert len(tour.captures) == 5 and tour.path[0] == tour.path[4]
+    assert sorted(texts(game)) == sorted(["e3:b4", "e3:e1", "e3:b6:d8:g5:e3:g1", "e3:g1"])
+
+
+def test_english_king_ambiguity_and_a_circle() -> None:
+    game = Game("english", fen="W:WK15:B26,18,9,28,17,10")
+    assert texts(game) == ["15x15", "15x6x13x22x31", "15x22x31"]
+    assert game.parse_move("15x15").destination == 15  # round trip back to the origin
+    with pytest.raises(AmbiguousMoveError):
+        game.parse_move("15x31")
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_written_move_reads_back_in_random_games(variant: str) -> None:
+    """move_text, long_text and hub_text of every legal move name that move and no other."""
+    rng = random.Random(f"notation-{variant}")
+    for _ in range(4):
+        game = Game(variant)
+        for _ in range(rng.randint(40, 100)):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            for move in moves:
+                assert game.parse_move(game.move_text(move)) == move
+                assert game.parse_move(long_text(game, move)) == move
+                assert game.parse_move(hub_text(game, move)) == move
+            game.push(rng.choice(moves))
+
+
+# --- refused moves --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, words", [
+    ("32-26", "cannot go to 26"),
+    ("19-23", "it is White's turn"),
+    ("25-30", "no piece on 25"),
+    ("46-41", "cannot move"),
+    ("51-46", "not a playing square"),
+    ("a2-b3", "not a playing square"),  # a light square
+    ("32", "not a move"),
+    ("hello", "not a move"),
+    ("32--28", "not a move"),
+    ("", "not a move"),
+])
+def test_refused_moves_say_why(text: str, words: str) -> None:
+    game = Game()
+    with pytest.raises(IllegalMoveError) as exc:
+        game.parse_move(text)
+    assert words in str(exc.value)
+
+
+def test_compulsory_capture_is_explained() -> None:
+    game = Game()
+    game.push_text("32-28")
+    game.push_text("19-23")
+    with pytest.raises(IllegalMoveError, match="capture is compulsory"):
+        game.parse_move("33-29")
+
+
+def test_a_move_must_be_a_string() -> None:
+    with pytest.raises(IllegalMoveError):
+        Game().parse_move(3228)  # type: ignore[arg-type]
+
+
+def test_a_refused_move_changes_nothing() -> None:
+    game = Game()
+    game.push_text("32-28")
+    before = (game.fen(), len(game.move_stack))
+    for text in ("28-23", "19-24x", "37x28", "1-2", "32-28"):
+        with pytest.raises(IllegalMoveError):
+            game.push_text(text)
+        assert (game.fen(), len(game.move_stack)) == before
+    other = Game()
+    with pytest.raises(IllegalMoveError):
+        game.push(other.parse_move("33-28"))  # a move of another position
+    assert (game.fen(), len(game.move_stack)) == before
