@@ -1,17 +1,32 @@
 """Perft: count the move paths of a given depth, the standard check of a move generator.
 
 Counts unique moves (RULES.md), straight on the bitboards: no :class:`~draughts.move.Move`
-objects, and the last ply is counted by the length of the move list (bulk counting).
+objects, and the last ply is counted without listing its moves (bulk counting).
+
+Two walks share the work. :class:`FastPerft` is built once per rule table from the
+:class:`~draughts.movegen.MoveGenerator`'s tables: its functions are closures with the
+rule flags and the side to move baked in, so the hot loops test no flags and call no
+methods, and an inner node lists its children as bare positions rather than move tuples.
+Its own capture search covers the common rules (pieces removed at the end of the capture,
+no ban on turning back, men passing the far row stay men, free or most-pieces choice);
+other capture rules use the generator's own capture search from the same walk. Rules whose
+legality depends on history (a limit on quiet moves with one king) walk through the Game.
+tests/test_perft.py checks the walks against published counts and against the generator.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from .movegen import WHITE, MoveGenerator, RawMove
+from .movegen import BLACK, WHITE, MoveGenerator, RawMove
 
 if TYPE_CHECKING:
     from .game import Game
+
+# A child position, the side to move next first: (its men, its kings, the other men, the other kings).
+Child = tuple[int, int, int, int]
+Count = Callable[[int, int, int, int], int]
+Children = Callable[[int, int, int, int], list[Child]]
 
 
 def perft(game: "Game", depth: int) -> int:
@@ -19,41 +34,451 @@ def perft(game: "Game", depth: int) -> int:
         raise ValueError("perft depth must be 0 or more")
     if depth == 0:
         return 1
-    s = game._state
-    wm, wk, bm, bk = s.pieces
-    gen = game.generator
-    forced = game.rules.forced_capture
     if game.rules.max_same_king_moves is not None:
         return _perft_streak(game, depth)
+    s = game._state
+    wm, wk, bm, bk = s.pieces
+    fast = fast_perft(game.generator, game.rules.forced_capture)
     if s.turn == WHITE:
-        return _perft(gen, wm, wk, bm, bk, s.turn, depth, forced)
-    return _perft(gen, bm, bk, wm, wk, s.turn, depth, forced)
+        return fast.perft(wm, wk, bm, bk, WHITE, depth)
+    return fast.perft(bm, bk, wm, wk, BLACK, depth)
 
 
-def _perft(gen: MoveGenerator, om: int, ok: int, pm: int, pk: int, colour: int, depth: int, forced: bool) -> int:
-    if depth == 1:
-        return gen.count_moves(om, ok, pm, pk, colour, forced)
-    moves = gen.generate(om, ok, pm, pk, colour, forced)
-    total = 0
-    nxt = colour ^ 1
-    d = depth - 1
-    for frm, to, cap, _path, _order, promotes, by_king in moves:
-        fb = 1 << frm
-        tb = 1 << to
-        if by_king:
-            nk = ok ^ fb ^ tb
-            nm = om
-        elif promotes:
-            nm = om ^ fb
-            nk = ok | tb
+_FAST: dict[tuple[int, bool], "FastPerft"] = {}
+
+
+def fast_perft(gen: MoveGenerator, forced: bool) -> "FastPerft":
+    """The perft walk of one generator, built on first use and kept."""
+    key = (id(gen), forced)
+    fast = _FAST.get(key)
+    if fast is None or fast.gen is not gen:
+        fast = _FAST[key] = FastPerft(gen, forced)
+    return fast
+
+
+class FastPerft:
+    """Per side to move: ``count`` (how many legal moves) and ``children`` (the positions after them)."""
+
+    def __init__(self, gen: MoveGenerator, forced: bool) -> None:
+        self.gen = gen
+        self.forced = forced
+        self.count: list[Count] = []
+        self.children: list[Children] = []
+        for colour in (WHITE, BLACK):
+            count, children = _side(gen, colour, forced)
+            self.count.append(count)
+            self.children.append(children)
+        self._walks = _walks(self.count, self.children)
+
+    def perft(self, om: int, ok: int, pm: int, pk: int, colour: int, depth: int) -> int:
+        """Leaves ``depth`` plies below the position with ``colour``'s men ``om`` and kings ``ok`` to move."""
+        if depth == 0:
+            return 1
+        if depth == 1:
+            return self.count[colour](om, ok, pm, pk)
+        return self._walks[colour](om, ok, pm, pk, depth)
+
+
+def _walks(count: list[Count], children: list[Children]) -> list[Callable[[int, int, int, int, int], int]]:
+    """The recursion, one function per side so that neither tests whose turn it is."""
+    walks: list[Callable[[int, int, int, int, int], int]] = []
+    for colour in (WHITE, BLACK):
+        walks.append(_walk(children[colour], count[colour ^ 1], walks, colour ^ 1))
+    return walks
+
+
+def _walk(children: Children, count_next: Count, walks: list, nxt: int) -> Callable[[int, int, int, int, int], int]:
+    def walk(om: int, ok: int, pm: int, pk: int, depth: int) -> int:
+        kids = children(om, ok, pm, pk)
+        total = 0
+        if depth == 2:
+            for a, b, c, d in kids:
+                total += count_next(a, b, c, d)
+            return total
+        deeper = walks[nxt]
+        depth -= 1
+        for a, b, c, d in kids:
+            total += deeper(a, b, c, d, depth)
+        return total
+
+    return walk
+
+
+def _shift_is_exact(gen: MoveGenerator, shift: int) -> bool:
+    """Whether moving a bit by ``shift`` lands on a playing square only where the real step does.
+
+    On the padded layout every step of at most two columns falls onto a padding bit or off
+    the int when it leaves the board; the fast walk relies on that and checks it here.
+    """
+    g = gen.geometry
+    on_board = {g.bit_index[n] for n in range(1, g.size + 1)}
+    dr, dc = divmod(shift, g.stride)
+    if dc > 2:  # divmod floors: (-1, 11) is one row up, one column left
+        dr, dc = dr + 1, dc - g.stride
+    for sq in on_board:
+        r, c = divmod(sq, g.stride)
+        true = (r + dr) * g.stride + c + dc if 0 <= r + dr < g.rows and 0 <= c + dc < g.cols else None
+        if sq + shift in on_board and sq + shift != true:
+            return False
+    return True
+
+
+def _side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Children]:
+    """``count`` and ``children`` for one side to move, with every rule flag decided here."""
+    board = gen.board_mask
+    promo = gen.promotion_rows[colour]
+    men_take_kings = gen.men_take_kings
+    flying = gen.flying
+    own_search = (not gen.immediate and not gen.no_reversal and gen.passing == "continue_as_man"
+                  and (gen.free_choice or gen.count_only))
+    most = gen.count_only
+
+    # Men's steps and jumps as whole-board shifts, split by sign so no loop tests it.
+    step_up = tuple(-s for s, _o in gen.man_shifts[colour] if s < 0)
+    step_down = tuple(s for s, _o in gen.man_shifts[colour] if s > 0)
+    jump_up = tuple((-s, -2 * s) for s, _o in gen.man_jump_shifts[colour] if s < 0)
+    jump_down = tuple((s, 2 * s) for s, _o in gen.man_jump_shifts[colour] if s > 0)
+    jumps = [tuple((over, land, land_sq) for _d, over, land, land_sq in js) for js in gen.man_jumps[colour]]
+
+    # King rays per square: (shift, mask of the ray) split by the sign of the shift.
+    def rays(table: list) -> tuple[list[tuple[tuple[int, int], ...]], list[tuple[tuple[int, int], ...]]]:
+        up: list[tuple[tuple[int, int], ...]] = []
+        down: list[tuple[tuple[int, int], ...]] = []
+        for sq, entries in enumerate(table):
+            u, d = [], []
+            for _d, squares, bits in entries:
+                mask = 0
+                for b in bits:
+                    mask |= b
+                shift = squares[0] - sq
+                (u if shift < 0 else d).append((-shift if shift < 0 else shift, mask))
+            up.append(tuple(u))
+            down.append(tuple(d))
+        return up, down
+
+    kmove_up, kmove_down = rays(gen.king_move_rays)
+    kcap_up, kcap_down = rays(gen.king_capture_rays)
+    # Short kings step like men in every direction; as shifts, all kings at once.
+    kstep_up = tuple(sorted({s for rs in kmove_up for s, _m in rs}))
+    kstep_down = tuple(sorted({s for rs in kmove_down for s, _m in rs}))
+    down = {*step_down, *kstep_down, *(s for s, _ in jump_down), *(s for rs in kcap_down for s, _m in rs)}
+    up = {*step_up, *kstep_up, *(s for s, _ in jump_up), *(s for rs in kcap_up for s, _m in rs)}
+    if not all(_shift_is_exact(gen, s) for s in down) or not all(_shift_is_exact(gen, -s) for s in up):
+        return _generic_side(gen, colour, forced)  # a geometry whose steps wrap: the generator does it all
+    # Short kings capture like men too: per square (over bit, land bit, land square).
+    king_jumps = []
+    for sq, entries in enumerate(gen.king_capture_rays):
+        king_jumps.append(tuple((bits[0], bits[1], squares[1]) for _d, squares, bits in entries))
+
+    # --- the capture search (own_search rules only) --------------------------------------
+    # One route at a time; a jumped piece leaves ``targets`` but stays on the board until
+    # the move ends, so it blocks (the Turkish strike). ``out`` collects (landing square,
+    # captured mask) where a route ends; each returns whether the piece could jump at all.
+    def man_search(sq: int, empty: int, targets: int, captured: int, out: list) -> bool:
+        jumped = False
+        for over, land, land_sq in jumps[sq]:
+            if over & targets and land & empty:
+                jumped = True
+                c = captured | over
+                if not man_search(land_sq, empty, targets ^ over, c, out):
+                    out.append((land_sq, c))
+        return jumped
+
+    def flying_search(sq: int, empty: int, occ: int, targets: int, captured: int, out: list) -> bool:
+        # The first piece along a ray is the lowest (or highest) set bit of ray & occupied.
+        # A capture must be completed: a landing square that ends the route counts only
+        # when no landing square of that jump lets the king go on (Russian 1.4.5).
+        jumped = False
+        for shift, ray in kcap_down[sq]:
+            blockers = ray & occ
+            victim = blockers & -blockers
+            if not victim & targets:
+                continue
+            land = victim << shift
+            if not land & empty:
+                continue
+            jumped = True
+            c = captured | victim
+            t = targets ^ victim
+            ends = []
+            went_on = False
+            while land & empty:
+                land_sq = land.bit_length() - 1
+                if flying_search(land_sq, empty, occ, t, c, out):
+                    went_on = True
+                elif not went_on:
+                    ends.append(land_sq)
+                land <<= shift
+            if not went_on:
+                for land_sq in ends:
+                    out.append((land_sq, c))
+        for shift, ray in kcap_up[sq]:
+            blockers = ray & occ
+            if not blockers:
+                continue
+            victim = 1 << (blockers.bit_length() - 1)
+            if not victim & targets:
+                continue
+            land = victim >> shift
+            if not land & empty:
+                continue
+            jumped = True
+            c = captured | victim
+            t = targets ^ victim
+            ends = []
+            went_on = False
+            while land & empty:
+                land_sq = land.bit_length() - 1
+                if flying_search(land_sq, empty, occ, t, c, out):
+                    went_on = True
+                elif not went_on:
+                    ends.append(land_sq)
+                land >>= shift
+            if not went_on:
+                for land_sq in ends:
+                    out.append((land_sq, c))
+        return jumped
+
+    def short_king_search(sq: int, empty: int, occ: int, targets: int, captured: int, out: list) -> bool:
+        jumped = False
+        for over, land, land_sq in king_jumps[sq]:
+            if over & targets and land & empty:
+                jumped = True
+                c = captured | over
+                if not short_king_search(land_sq, empty, occ, targets ^ over, c, out):
+                    out.append((land_sq, c))
+        return jumped
+
+    king_search = flying_search if flying else short_king_search
+
+    def capture_routes(men: int, kings: int, empty: int, occ: int, targets: int, men_targets: int
+                       ) -> list[tuple[int, bool, list[tuple[int, int]]]]:
+        """(origin bit, by king, route ends) of every piece that can capture, ends unique
+        and, under the majority rule, only those taking the most pieces."""
+        groups = []
+        best = 0
+        while men:
+            low = men & -men
+            men ^= low
+            out: list[tuple[int, int]] = []
+            man_search(low.bit_length() - 1, empty | low, men_targets, 0, out)
+            if out:
+                groups.append((low, False, out))
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            out = []
+            king_search(low.bit_length() - 1, empty | low, occ ^ low, targets, 0, out)
+            if out:
+                groups.append((low, True, out))
+        if most:
+            for _o, _k, out in groups:
+                for _sq, c in out:
+                    n = c.bit_count()
+                    if n > best:
+                        best = n
         else:
-            nm = om ^ fb ^ tb
-            nk = ok
-        if cap:
-            total += _perft(gen, pm & ~cap, pk & ~cap, nm, nk, nxt, d, forced)
-        else:
-            total += _perft(gen, pm, pk, nm, nk, nxt, d, forced)
-    return total
+            for _o, _k, out in groups:
+                for _sq, c in out:
+                    if c & (c - 1):  # two or more pieces: two routes may take the same ones
+                        best = 2
+                        break
+        if best < 2:
+            return groups  # one piece taken: every route end is a different move
+        kept = []
+        for origin, by_king, out in groups:
+            if most:
+                out = [e for e in out if e[1].bit_count() == best]
+            if len(out) > 1:
+                out = list(dict.fromkeys(out))
+            if out:
+                kept.append((origin, by_king, out))
+        return kept
+
+    def king_may_capture(kings: int, occ: int, empty: int, targets: int) -> bool:
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            sq = low.bit_length() - 1
+            if flying:
+                for shift, ray in kcap_down[sq]:
+                    blockers = ray & occ
+                    victim = blockers & -blockers
+                    if victim & targets and (victim << shift) & empty:
+                        return True
+                for shift, ray in kcap_up[sq]:
+                    blockers = ray & occ
+                    if blockers:
+                        victim = 1 << (blockers.bit_length() - 1)
+                        if victim & targets and (victim >> shift) & empty:
+                            return True
+            else:
+                for over, land, _sq in king_jumps[sq]:
+                    if over & targets and land & empty:
+                        return True
+        return False
+
+    def man_candidates(men: int, men_targets: int, empty: int) -> int:
+        """The men with a target next to them and an empty square behind it."""
+        c = 0
+        for s, s2 in jump_up:
+            c |= (men_targets << s) & (empty << s2)
+        for s, s2 in jump_down:
+            c |= (men_targets >> s) & (empty >> s2)
+        return c & men
+
+    # The generator's own search, for the capture rules the search above leaves out.
+    generate_captures = gen.captures
+    count_captures = gen._count_captures if (gen.free_choice or gen.count_only) else None
+
+    def count(om: int, ok: int, pm: int, pk: int) -> int:
+        occ = om | ok | pm | pk
+        empty = board ^ occ
+        targets = pm | pk
+        men_targets = targets if men_take_kings else pm
+        n = 0
+        men = man_candidates(om, men_targets, empty) if om else 0
+        if men or (ok and king_may_capture(ok, occ, empty, targets)):
+            if own_search:
+                for _o, _k, out in capture_routes(men, ok, empty, occ, targets, men_targets):
+                    n += len(out)
+            elif count_captures is not None:
+                n = count_captures(om, ok, pm, pk, colour, empty)
+            else:
+                n = len(generate_captures(om, ok, pm, pk, colour))
+            if n and forced:
+                return n
+        for s in step_up:
+            n += ((om >> s) & empty).bit_count()
+        for s in step_down:
+            n += ((om << s) & empty).bit_count()
+        if ok:
+            if flying:
+                kings = ok
+                while kings:
+                    low = kings & -kings
+                    kings ^= low
+                    sq = low.bit_length() - 1
+                    # Empty squares before the first piece: below the lowest blocker (a
+                    # ray without one counts whole: 0 - 1 = -1), above the highest.
+                    for _s, ray in kmove_down[sq]:
+                        blockers = ray & occ
+                        n += (ray & ((blockers & -blockers) - 1)).bit_count()
+                    for _s, ray in kmove_up[sq]:
+                        n += (ray >> (ray & occ).bit_length()).bit_count()
+            else:
+                for s in kstep_up:
+                    n += ((ok >> s) & empty).bit_count()
+                for s in kstep_down:
+                    n += ((ok << s) & empty).bit_count()
+        return n
+
+    def children(om: int, ok: int, pm: int, pk: int) -> list[Child]:
+        occ = om | ok | pm | pk
+        empty = board ^ occ
+        targets = pm | pk
+        men_targets = targets if men_take_kings else pm
+        kids: list[Child] = []
+        men = man_candidates(om, men_targets, empty) if om else 0
+        if men or (ok and king_may_capture(ok, occ, empty, targets)):
+            if own_search:
+                for origin, by_king, out in capture_routes(men, ok, empty, occ, targets, men_targets):
+                    if by_king:
+                        k = ok ^ origin
+                        for sq, c in out:
+                            kids.append((pm & ~c, pk & ~c, om, k | 1 << sq))
+                    else:
+                        m = om ^ origin
+                        for sq, c in out:
+                            to = 1 << sq
+                            if to & promo:
+                                kids.append((pm & ~c, pk & ~c, m, ok | to))
+                            else:
+                                kids.append((pm & ~c, pk & ~c, m | to, ok))
+            else:
+                for frm, to, c, _path, _order, promotes, by_king in generate_captures(om, ok, pm, pk, colour):
+                    fb = 1 << frm
+                    tb = 1 << to
+                    if by_king:
+                        kids.append((pm & ~c, pk & ~c, om, ok ^ fb ^ tb))
+                    elif promotes:
+                        kids.append((pm & ~c, pk & ~c, om ^ fb, ok | tb))
+                    else:
+                        kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
+            if kids and forced:
+                return kids
+        # Quiet men: crowning steps apart, so the loops test nothing per move.
+        for s in step_up:
+            t = (om >> s) & empty
+            crown = t & promo
+            t ^= crown
+            while t:
+                low = t & -t
+                t ^= low
+                kids.append((pm, pk, om ^ (low | low << s), ok))
+            while crown:
+                low = crown & -crown
+                crown ^= low
+                kids.append((pm, pk, om ^ low << s, ok | low))
+        for s in step_down:
+            t = (om << s) & empty
+            crown = t & promo
+            t ^= crown
+            while t:
+                low = t & -t
+                t ^= low
+                kids.append((pm, pk, om ^ (low | low >> s), ok))
+            while crown:
+                low = crown & -crown
+                crown ^= low
+                kids.append((pm, pk, om ^ low >> s, ok | low))
+        kings = ok
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            sq = low.bit_length() - 1
+            rest = ok ^ low
+            for s, _ray in kmove_down[sq]:
+                to = low << s
+                while to & empty:
+                    kids.append((pm, pk, om, rest | to))
+                    if not flying:
+                        break
+                    to <<= s
+            for s, _ray in kmove_up[sq]:
+                to = low >> s
+                while to & empty:
+                    kids.append((pm, pk, om, rest | to))
+                    if not flying:
+                        break
+                    to >>= s
+        return kids
+
+    return count, children
+
+
+def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Children]:
+    """``count`` and ``children`` straight from the generator (any geometry)."""
+    generate = gen.generate
+    count_moves = gen.count_moves
+
+    def count(om: int, ok: int, pm: int, pk: int) -> int:
+        return count_moves(om, ok, pm, pk, colour, forced)
+
+    def children(om: int, ok: int, pm: int, pk: int) -> list[Child]:
+        kids = []
+        for frm, to, c, _path, _order, promotes, by_king in generate(om, ok, pm, pk, colour, forced):
+            fb = 1 << frm
+            tb = 1 << to
+            if by_king:
+                kids.append((pm & ~c, pk & ~c, om, ok ^ fb ^ tb))
+            elif promotes:
+                kids.append((pm & ~c, pk & ~c, om ^ fb, ok | tb))
+            else:
+                kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
+        return kids
+
+    return count, children
 
 
 def _perft_streak(game: "Game", depth: int) -> int:
@@ -81,4 +506,4 @@ def divide(game: "Game", depth: int) -> list[tuple[str, int]]:
     return out
 
 
-__all__ = ["perft", "divide", "RawMove"]
+__all__ = ["perft", "divide", "fast_perft", "FastPerft", "RawMove"]
