@@ -296,7 +296,8 @@ def _move_label(ply: int) -> str:
 
 
 def _escape(value: str) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
+    # A tag value cannot span lines: a newline would end the tag.
+    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def _unescape(value: str) -> str:
@@ -395,7 +396,8 @@ class _Reader:
         self._new_game()
 
     def _first_ply(self) -> int:
-        number, second = self.first_number or (1, False)
+        # A move number with no move after it cannot be written back: it says nothing.
+        number, second = (self.first_number if self.game.main_line.moves else None) or (1, False)
         parity = int(second)
         fen = self.game.tags.get("FEN", "").strip().lstrip('"')[:1].upper()
         if fen in ("W", "B"):
@@ -427,11 +429,11 @@ class _Reader:
                 end = text.find("}", pos + 1)
                 if end < 0:
                     raise self.error("this comment '{' is never closed with '}'", pos)
-                self._comment(" ".join(text[pos + 1:end].split()))
+                self._comment(text[pos + 1:end])
                 pos = end + 1
                 continue
             elif kind == "semicolon":
-                self._comment(" ".join(tok[1:].split()))
+                self._comment(tok[1:])
             elif kind == "tag":
                 pos = self._tag(pos)
                 continue
@@ -479,6 +481,9 @@ class _Reader:
         self.previous = None
 
     def _comment(self, comment: str) -> None:
+        # Kept with its blanks folded, so that re-wrapping on write changes nothing; a ';'
+        # comment may hold a '}', which a written {comment} cannot (see _comment_tokens).
+        comment = " ".join(comment.replace("}", ")").split())
         if not self.started and self.previous is not None:
             # A comment after a result belongs to the game it closed ("1-0 {resigned}").
             target = self.previous.main_line

@@ -1,0 +1,223 @@
+"""Bad input, fuzzed: random and mutated FEN, Hub, move and PDN strings in several variants.
+
+Every input either works or raises one of the library's errors (``draughts.errors``, all
+``ValueError`` subclasses): never another exception, never a hang. A refused ``push`` or
+``parse_move`` leaves the game exactly as it was. What is read back is what was written.
+
+Bounded (a few hundred examples per test, no deadline) and derandomized, so the suite is
+reproducible and fast; hypothesis keeps no example database in the repository.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from draughts import Game
+from draughts.errors import DraughtsError, IllegalMoveError, InvalidFenError, PdnError
+from draughts.hub import game_from_hub, hub_move, hub_position, parse_hub_move
+from draughts.notation import long_text
+from draughts.pdn import read_games, write_game
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ = settings(max_examples=250, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+VARIANTS = ["international", "russian", "english", "turkish", "frisian", "canadian", "spanish", "schlagdame"]
+
+FEN_ALPHABET = "WBK?:,-.0123456789 abcdhHF+x\""
+MOVE_ALPHABET = "0123456789-x:×abcdhK !?#+.\t"
+PDN_ALPHABET = '[]"{}()$!?;%.*/-x:0123456789 \n\\WBKabcdeGameTypFENSU'
+
+
+def _positions(variant: str, count: int, seed: str) -> list[Game]:
+    """Positions reached by random legal moves (men, kings, captures pending)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        game = Game(variant)
+        for _ in range(rng.randint(0, 70)):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        out.append(game)
+    return out
+
+
+POSITIONS = {v: _positions(v, 6, f"fuzz-{v}") for v in VARIANTS}
+
+mutation = st.tuples(st.integers(0, 10_000), st.sampled_from(["insert", "delete", "replace", "double"]),
+                     st.text(alphabet=FEN_ALPHABET + MOVE_ALPHABET + PDN_ALPHABET, min_size=1, max_size=3))
+
+
+def mutate(text: str, edits: list[tuple[int, str, str]]) -> str:
+    for index, op, chars in edits:
+        i = index % (len(text) + 1)
+        if op == "insert":
+            text = text[:i] + chars + text[i:]
+        elif op == "delete":
+            text = text[:i] + text[i + len(chars):]
+        elif op == "replace":
+            text = text[:i] + chars + text[i + len(chars):]
+        else:  # repeat a slice: duplicated squares, tags, brackets
+            text = text[:i] + text[i:i + 8] + text[i:]
+    return text
+
+
+# --- FEN and Hub positions --------------------------------------------------------------------
+
+def check_fen(variant: str, text: str) -> None:
+    try:
+        game = Game(variant, fen=text)
+    except InvalidFenError as exc:
+        assert exc.position is None or 0 <= exc.position <= len(text)
+        return
+    assert Game(variant, fen=game.fen()).fen() == game.fen()
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS),
+       text=st.one_of(st.text(alphabet=FEN_ALPHABET, max_size=60), st.text(max_size=40)))
+def test_random_fen_text(variant: str, text: str) -> None:
+    check_fen(variant, text)
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 5), edits=st.lists(mutation, min_size=1, max_size=4),
+       dialect=st.sampled_from(["plain", "dot", "lidraughts", "reversed"]))
+def test_mutated_fen(variant: str, which: int, edits: list[tuple[int, str, str]], dialect: str) -> None:
+    fen = POSITIONS[variant][which].fen()
+    if dialect == "dot":
+        fen += "."
+    elif dialect == "lidraughts":
+        fen += ":H0:F1"
+    elif dialect == "reversed":
+        turn, white, black = fen.split(":")
+        fen = f"{turn}:{black}:{white}"
+    check_fen(variant, mutate(fen, edits))
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 5), edits=st.lists(mutation, max_size=3),
+       noise=st.text(alphabet="wbWBeex ", max_size=3))
+def test_mutated_hub_positions(variant: str, which: int, edits: list[tuple[int, str, str]], noise: str) -> None:
+    text = mutate(hub_position(POSITIONS[variant][which]), edits) + noise
+    try:
+        game = game_from_hub(text, variant)
+    except InvalidFenError as exc:
+        assert exc.position is None or 0 <= exc.position <= len(text)
+        return
+    assert hub_position(game) == text.strip()
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+def check_move(game: Game, text: str) -> None:
+    before = (game.fen(), len(game.move_stack))
+    for parse in (game.parse_move, lambda t: parse_hub_move(game, t)):
+        try:
+            move = parse(text)
+        except IllegalMoveError:
+            assert (game.fen(), len(game.move_stack)) == before
+        else:
+            assert move in game.legal_moves
+            game.push(move)
+            game.pop()
+            assert (game.fen(), len(game.move_stack)) == before
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 5),
+       text=st.one_of(st.text(alphabet=MOVE_ALPHABET, max_size=20), st.text(max_size=12)))
+def test_random_move_text(variant: str, which: int, text: str) -> None:
+    check_move(POSITIONS[variant][which], text)
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 5), pick=st.integers(0, 1000),
+       form=st.sampled_from(["pdn", "long", "hub"]), edits=st.lists(mutation, min_size=1, max_size=3))
+def test_mutated_move_text(variant: str, which: int, pick: int, form: str, edits: list[tuple[int, str, str]]) -> None:
+    game = POSITIONS[variant][which]
+    moves = list(game.legal_moves)
+    if not moves:
+        return
+    move = moves[pick % len(moves)]
+    text = {"pdn": game.move_text, "long": lambda m: long_text(game, m), "hub": lambda m: hub_move(game, m)}[form](move)
+    check_move(game, mutate(text, edits))
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 5), other=st.integers(0, 5), pick=st.integers(0, 1000))
+def test_pushing_a_move_of_another_position(variant: str, which: int, other: int, pick: int) -> None:
+    game, source = POSITIONS[variant][which], POSITIONS[variant][other]
+    moves = list(source.legal_moves)
+    if not moves:
+        return
+    move = moves[pick % len(moves)]
+    before = (game.fen(), len(game.move_stack))
+    try:
+        game.push(move)
+    except IllegalMoveError:
+        assert (game.fen(), len(game.move_stack)) == before
+    else:
+        assert len(game.move_stack) == before[1] + 1
+        game.pop()
+        assert (game.fen(), len(game.move_stack)) == before
+
+
+# --- PDN ----------------------------------------------------------------------------------------
+
+def _sample_pdn(variant: str, seed: int) -> str:
+    rng = random.Random(seed)
+    game = Game(variant)
+    for _ in range(rng.randint(4, 16)):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    text = write_game(game, {"Event": "fuzz"})
+    # Annotations too, so mutations hit comments, NAGs and variations.
+    return text.replace(" 2. ", " {a comment} 2. ", 1).replace(" 3. ", " $1 (3. 1-2 {v}) 3. ", 1)
+
+
+PDN_SAMPLES = {v: [_sample_pdn(v, s) for s in range(3)] for v in VARIANTS}
+
+
+def check_pdn(text: str) -> None:
+    try:
+        games = read_games(text)
+    except PdnError as exc:
+        assert exc.line is None or 1 <= exc.line <= text.count("\n") + 1
+        return
+    for pdn in games:
+        assert read_games(pdn.to_pdn()) == [pdn]  # the tree survives writing
+        try:
+            game = pdn.to_game()
+        except PdnError:
+            continue
+        except DraughtsError as exc:  # allowed by the contract, but to_game turns these into PdnError
+            raise AssertionError(f"to_game raised {exc!r}, not a PdnError") from exc
+        again = read_games(write_game(game))[0].to_game()
+        assert again.fen() == game.fen() and again.move_stack == game.move_stack
+
+
+@FUZZ
+@given(text=st.one_of(st.text(alphabet=PDN_ALPHABET, max_size=120), st.text(max_size=60)))
+def test_random_pdn_text(text: str) -> None:
+    check_pdn(text)
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 2), edits=st.lists(mutation, min_size=1, max_size=4))
+def test_mutated_pdn(variant: str, which: int, edits: list[tuple[int, str, str]]) -> None:
+    check_pdn(mutate(PDN_SAMPLES[variant][which], edits))
+
+
+def test_samples_are_valid() -> None:
+    for samples in PDN_SAMPLES.values():
+        for text in samples:
+            read_games(text)[0].to_game()
