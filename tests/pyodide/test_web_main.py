@@ -84,7 +84,7 @@ def test_route_choice_moves_share_their_end_square() -> None:
     ends = {(m["o"], m["d"]) for m in view["moves"]}
     assert ends == {(26, 10)} and len(view["moves"]) == 2
     assert {tuple(m["caps"]) for m in view["moves"]} == {(22, 14), (23, 15)}
-    assert view["messages"]["blocked"]["code"] == "must_capture"
+    assert "compulsory" in view["messages"]["blocked"]["text"].lower()
 
 
 def test_bad_fen_keeps_the_game() -> None:

@@ -204,6 +204,7 @@ def test_pdn_export_then_import_gives_the_same_game(game: Page) -> None:
     history = moves(game).all_inner_texts()
     game.click("#btn-pdn")
     game.click("#pdn-export")
+    expect(game.locator("#pdn-text")).to_have_value(re.compile("32-28"))
     pdn = game.input_value("#pdn-text")
     assert "32-28" in pdn and "28x19" in pdn
     game.keyboard.press("Escape")
