@@ -66,6 +66,9 @@ _SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
 _COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
 _LINE_WIDTH = 80
 _MAX_NUMBER_DIGITS = 6  # int() refuses >4300 digits; no game has a million moves
+# The tree is written (and compared) recursively; real annotations nest a few levels, and a
+# bound keeps a hostile text from reaching Python's recursion limit (lower still in Pyodide).
+MAX_VARIATION_DEPTH = 32
 
 _SQ = r"(?:[0-9]+|[a-pA-P][0-9]+)"
 _TOKEN = re.compile(
@@ -439,6 +442,8 @@ class _Reader:
                 continue
             elif kind == "open":
                 parent = self._last_move("a variation '('", pos)
+                if len(self.stack) >= MAX_VARIATION_DEPTH:
+                    raise self.error(f"variations nested more than {MAX_VARIATION_DEPTH} deep", pos)
                 variation = PdnLine()
                 parent.variations.append(variation)
                 self.stack.append((self.line, pos))

@@ -121,6 +121,14 @@ def test_several_games_in_one_text() -> None:
     assert [g.moves for g in games] == [["32-28", "19-23"], ["11-15"], ["33-29"], ["34-30"]]
 
 
+def test_windows_line_ends_and_deep_variations() -> None:
+    game = read_game(SAMPLE.replace("\n", "\r\n"))
+    assert game == read_game(SAMPLE)
+    assert (game.main_line.moves[5].line, game.main_line.moves[5].column) == (13, 1)
+    deep = read_game("1. 32-28 " + "(32-28 " * 32 + ")" * 32 + " *")  # the deepest allowed
+    assert read_game(deep.to_pdn()) == deep
+
+
 def test_empty_texts() -> None:
     assert read_games("") == [] and read_games("  \n% nothing\n") == []
     with pytest.raises(PdnError):
@@ -199,6 +207,7 @@ def test_to_game_takes_a_variant_and_options() -> None:
     ("1. 32-28 19-23 /FEN/ *", 1, 16, "not a move"),
     ("1. 32-28 (1. 33-29 [Event \"x\"]", 1, 10, "never closed"),
     ("1." + "9" * 5000 + ". 32-28 *", 1, 3, "too large"),
+    ("1. 32-28 " + "(32-28 " * 33 + ")" * 33 + " *", 1, 234, "nested more than 32"),
 ])
 def test_bad_text_is_refused_with_line_and_column(text: str, line: int, column: int, words: str) -> None:
     with pytest.raises(PdnError) as exc:
