@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from .errors import IllegalMoveError, InvalidFenError
-from .game import Game
+from .game import Game, generator_for
 from .move import Move
 from .notation import hub_text
 from .rules import RuleSet, get_rules
@@ -68,32 +68,31 @@ def hub_fen(pos: str, variant: str | RuleSet = "international") -> str:
     if not isinstance(pos, str):
         raise InvalidFenError("a Hub position must be a string")
     text = pos.strip()
-    from .game import generator_for  # the geometry is shared with the move generator
-
-    geometry = generator_for(rules).geometry
+    lead = len(pos) - len(pos.lstrip())  # positions are counted in the string as given
+    geometry = generator_for(rules).geometry  # built once per rule set, shared with every game
     size = geometry.size
     if not text:
-        raise InvalidFenError("the Hub position is empty", pos, 0)
+        raise InvalidFenError("the Hub position is empty", pos, lead)
     if text[0] not in "WB":
-        raise InvalidFenError(f"a Hub position starts with the side to move, W or B, not {text[0]!r}", pos, 0)
+        raise InvalidFenError(f"a Hub position starts with the side to move, W or B, not {text[0]!r}", pos, lead)
     if len(text) != size + 1:
         where = min(len(text), size + 1)
         raise InvalidFenError(
             f"a Hub position for {rules.key} has {size + 1} characters (W or B, then one per square 1-{size}),"
-            f" not {len(text)}", pos, where)
+            f" not {len(text)}", pos, lead + where)
     lists: dict[str, list[str]] = {"W": [], "B": []}
     for n, char in enumerate(text[1:], start=1):
         if char == "e":
             continue
         if char not in _PIECE_CHARS:
-            raise InvalidFenError(f"square {n}: {char!r} is not one of w b W B e", pos, n)
+            raise InvalidFenError(f"square {n}: {char!r} is not one of w b W B e", pos, lead + n)
         white = char in "wW"
         king = char.isupper()
         bit = geometry.bit(n)
         # Checked here rather than left to the FEN reader so the error points into the Hub string.
         if not king and bit & (geometry.top_row_mask if white else geometry.bottom_row_mask):
             raise InvalidFenError(f"a {'white' if white else 'black'} man on its promotion row (square {n})"
-                                  " should be a king", pos, n)
+                                  " should be a king", pos, lead + n)
         lists["W" if white else "B"].append(("K" if king else "") + str(n))
     return f"{text[0]}:W{','.join(lists['W'])}:B{','.join(lists['B'])}"
 
