@@ -397,7 +397,7 @@ class Searcher:
                 if abs(iter_score) > MATE_BOUND:
                     break
                 elapsed = time.perf_counter() - start
-                if self.stop or (seconds is not None and elapsed > 0.45 * seconds):
+                if self.stop or (seconds is not None and elapsed > 0.6 * seconds):
                     break  # the next iteration would not finish: keep the time
         except Timeout:
             pass

@@ -1,0 +1,139 @@
+"""Strength ladder: each level against the one below, from balanced openings, colours swapped.
+
+    python bench/engine_ladder.py [--variant international] [--games 40] [--quick]
+                                  [--levels 1-7] [--time-scale 1.0] [--jobs 2]
+
+Prints, for every pair, the score of the stronger level and the Elo difference with a 95%
+error bar. ``--quick`` scales every level's time by 0.1 and plays 20 games a pair, so the
+whole ladder runs in minutes rather than hours (the depth caps still hold). Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import draughts.engine as engine  # noqa: E402
+from draughts import Game  # noqa: E402
+from draughts.engine import LEVELS, analyse, choose_move  # noqa: E402
+
+MAX_PLIES = 250
+
+
+def balanced_openings(variant: str, count: int, plies: int = 4, seed: int = 2024,
+                      window: float = 0.35, think: float = 0.1) -> list[list[str]]:
+    """Random short openings whose shallow evaluation is near level (``|score| <= window``)."""
+    rng = random.Random(seed)
+    out: list[list[str]] = []
+    seen: set[str] = set()
+    tries = 0
+    while len(out) < count and tries < count * 50:
+        tries += 1
+        g = Game(variant)
+        texts = []
+        for _ in range(plies):
+            moves = list(g.legal_moves)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            texts.append(g.move_text(m))
+            g.push(m)
+        if len(texts) < plies or g.outcome() is not None or g.fen() in seen:
+            continue
+        if abs(analyse(g, think, depth=6).score) <= window:
+            seen.add(g.fen())
+            out.append(texts)
+    return out
+
+
+def elo(score: float, games: int, per_game: list[float]) -> tuple[float, float, float]:
+    """Elo difference for a score fraction, with a 95% interval from the games' spread."""
+    def to_elo(s: float) -> float:
+        s = min(max(s, 1e-3), 1 - 1e-3)
+        return -400 * math.log10(1 / s - 1)
+
+    mean = score
+    var = sum((x - mean) ** 2 for x in per_game) / max(1, games - 1)
+    se = math.sqrt(var / max(1, games))
+    return to_elo(mean), to_elo(mean - 1.96 * se), to_elo(mean + 1.96 * se)
+
+
+def play_game(args: tuple[str, list[str], int, int, float, int]) -> tuple[float, int, str]:
+    """One game; returns (score of ``strong`` 1/0.5/0, plies, how it ended)."""
+    variant, opening, strong, weak, time_scale, seed = args
+    g = Game(variant)
+    for text in opening:
+        g.push_text(text)
+    strong_colour = seed % 2  # 0: strong plays the side to move after the opening
+    first = g._state.turn
+    rng_seed = seed * 1000
+    tables: list[dict] = [{}, {}]  # each side keeps its own hash table
+    while g.outcome() is None and len(g.move_stack) < MAX_PLIES:
+        side = 0 if g._state.turn == first else 1
+        number = strong if side == strong_colour else weak
+        lv = LEVELS[number - 1]
+        engine._SEARCHERS = tables[side]
+        move = choose_move(g, number, time_limit=lv.seconds * time_scale, seed=rng_seed)
+        rng_seed += 1
+        g.push(move)
+    out = g.outcome()
+    strong_name = ("white", "black")[first ^ strong_colour]
+    if out is None:
+        return 0.5, len(g.move_stack), "ply limit"
+    if out.winner is None:
+        return 0.5, len(g.move_stack), out.termination
+    return (1.0 if out.winner == strong_name else 0.0), len(g.move_stack), out.termination
+
+
+def run_pair(variant: str, strong: int, weak: int, games: int, time_scale: float, jobs: int,
+             openings: list[list[str]]) -> tuple[float, list[float]]:
+    tasks = [(variant, openings[(i // 2) % len(openings)], strong, weak, time_scale, i) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            results = list(ex.map(play_game, tasks))
+    else:
+        results = [play_game(t) for t in tasks]
+    scores = [r[0] for r in results]
+    s = sum(scores) / len(scores)
+    e, lo, hi = elo(s, len(scores), scores)
+    wins, draws, losses = scores.count(1.0), scores.count(0.5), scores.count(0.0)
+    print(f"level {strong} ({LEVELS[strong - 1].name}) vs {weak} ({LEVELS[weak - 1].name}): "
+          f"+{wins} ={draws} -{losses}  score {100 * s:.1f}%  Elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}]  "
+          f"mean plies {sum(r[1] for r in results) / len(results):.0f}  {time.perf_counter() - start:.0f} s",
+          flush=True)
+    return s, scores
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--variant", default="international")
+    p.add_argument("--games", type=int, default=None, help="games per pair (default 40, 20 with --quick)")
+    p.add_argument("--quick", action="store_true", help="time x0.1 and 20 games a pair")
+    p.add_argument("--time-scale", type=float, default=None)
+    p.add_argument("--levels", default=f"1-{len(LEVELS)}", help="a range such as 1-5")
+    p.add_argument("--jobs", type=int, default=2)
+    a = p.parse_args()
+    games = a.games or (20 if a.quick else 40)
+    scale = a.time_scale if a.time_scale is not None else (0.1 if a.quick else 1.0)
+    lo, _, hi = a.levels.partition("-")
+    levels = list(range(int(lo), int(hi or lo) + 1))
+    openings = balanced_openings(a.variant, max(1, games // 2))
+    print(f"ladder: {a.variant}, {games} games a pair, time x{scale}, {len(openings)} openings, "
+          f"colours swapped, {a.jobs} jobs", flush=True)
+    total = 0.0
+    for weak, strong in zip(levels, levels[1:]):
+        s, scores = run_pair(a.variant, strong, weak, games, scale, a.jobs, openings)
+        total += elo(s, len(scores), scores)[0]
+    print(f"level {levels[-1]} is about {total:+.0f} Elo above level {levels[0]} (sum of the steps)")
+
+
+if __name__ == "__main__":
+    main()
