@@ -145,34 +145,74 @@ def ensure_node_modules() -> None:
     subprocess.run(command, cwd=ROOT, check=True)
 
 
-# Runs under Node: boots Pyodide and, inside it, compiles every stdlib module to an unchecked
-# hash-based .pyc (no mtime to check, so zipimport trusts it), keeping data files as they are.
-# The .py sources are dropped: zipimport prefers the .pyc and the bytes are not needed.
-# Compiling with Pyodide's own interpreter guarantees the bytecode matches its CPython version.
+# Runs under Node: boots Pyodide and, inside it, compiles Python sources to bytecode with
+# Pyodide's own interpreter, so the bytecode always matches its CPython version. Each job is a
+# zip in and a zip out, in a folder mounted with NODEFS:
+#   stdlib: every module becomes an unchecked hash-based .pyc beside where the .py was (zipimport
+#           prefers it and never compares it with a source) and the .py is dropped;
+#   wheel:  each .py keeps its source and gains __pycache__/<name>.<cache_tag>.pyc (unchecked, so
+#           the import system uses it whatever mtime the installed file gets), RECORD rewritten.
+# Importing precompiled code skips the compiler: that is most of Python's start-up in the browser.
 PRECOMPILE_JS = r"""
 // With `node -e`, process.argv is [node, ...args].
-const [, moduleUrl, indexURL, outDir] = process.argv;
+const [, moduleUrl, indexURL, workDir, jobs] = process.argv;
 const { loadPyodide } = await import(moduleUrl);
 const py = await loadPyodide({ indexURL });
-py.FS.mkdirTree("/out");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: outDir }, "/out");
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: workDir }, "/work");
+py.globals.set("jobs_json", jobs);
 py.runPython(`
-import importlib.util, importlib._bootstrap_external as be, sys, zipfile
-src_zip = "/lib/python%d%d.zip" % sys.version_info[:2]
-with zipfile.ZipFile(src_zip) as src, zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
-    for info in src.infolist():
-        data = src.read(info)
-        name = info.filename
-        if name.endswith(".py"):
-            code = compile(data, src_zip + "/" + name, "exec", dont_inherit=True)
-            data = be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            name = name[:-3] + ".pyc"
-        entry = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-        entry.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
-        entry.external_attr = info.external_attr
-        out.writestr(entry, data)
+import base64, hashlib, importlib.util, json, posixpath, sys, zipfile
+import importlib._bootstrap_external as be
+
+DATE = (2020, 1, 1, 0, 0, 0)
+
+def pyc(source, name):
+    code = compile(source, name, "exec", dont_inherit=True)
+    return be._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+def entry(name, compressed=True):
+    info = zipfile.ZipInfo(name, date_time=DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED if compressed else zipfile.ZIP_STORED
+    info.external_attr = 0o644 << 16
+    return info
+
+def stdlib(src, dst):
+    prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as out:
+        for info in zin.infolist():
+            data, name = zin.read(info), info.filename
+            if name.endswith(".py"):
+                data, name = pyc(data, prefix + name), name[:-3] + ".pyc"
+            out.writestr(entry(name, not info.is_dir()), data)
+
+def record_hash(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+def wheel(src, dst):
+    tag = sys.implementation.cache_tag
+    files, record_name = [], None
+    with zipfile.ZipFile(src) as zin:
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if name.endswith(".dist-info/RECORD"):
+                record_name = name
+                continue
+            if "/__pycache__/" in name or info.is_dir():
+                continue
+            files.append((name, data))
+            if name.endswith(".py"):
+                folder, base = posixpath.split(name)
+                files.append((posixpath.join(folder, "__pycache__", base[:-3] + "." + tag + ".pyc"), pyc(data, name)))
+    lines = ["%s,%s,%d" % (n, record_hash(d), len(d)) for n, d in files] + [record_name + ",,"]
+    files.append((record_name, ("\\n".join(lines) + "\\n").encode()))
+    with zipfile.ZipFile(dst, "w") as out:
+        for name, data in files:
+            out.writestr(entry(name), data)
+
+for job in json.loads(jobs_json):
+    {"stdlib": stdlib, "wheel": wheel}[job["kind"]]("/work/" + job["src"], "/work/" + job["dst"])
 `);
-console.log(py.runPython("import sys; sys.version.split()[0]"));
 """
 
 
@@ -180,23 +220,33 @@ def node_module_url(path: Path) -> str:
     return path.resolve().as_uri()
 
 
-def precompile_stdlib(target: Path) -> None:
-    """Make dist's python_stdlib.zip with .pyc files (boot ~1 s instead of ~2-3 s, WEB-NOTES)."""
-    source = NODE_PYODIDE / "python_stdlib.zip"
-    stamp_key = hashlib.sha256(source.read_bytes() + PRECOMPILE_JS.encode()).hexdigest()[:16]
-    cached = CACHE / f"python_stdlib-pyc-{stamp_key}.zip"
-    if not cached.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            log("precompiling the standard library with Pyodide under Node")
-            result = subprocess.run(
-                ["node", "--input-type=module", "-e", PRECOMPILE_JS,
-                 node_module_url(NODE_PYODIDE / "pyodide.mjs"), str(NODE_PYODIDE) + "/", tmp],
-                capture_output=True, text=True)
-            if result.returncode != 0:
-                raise SystemExit(f"stdlib precompile failed:\n{result.stdout}\n{result.stderr}")
-            shutil.copyfile(Path(tmp) / "python_stdlib.zip", cached)
-    shutil.copyfile(cached, target)
+def precompile(jobs: list[tuple[str, Path, Path]]) -> None:
+    """Run (kind, source zip, target zip) jobs in one Pyodide under Node (one boot, ~1-2 s)."""
+    if not jobs:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        specs = []
+        for n, (kind, src, _dst) in enumerate(jobs):
+            shutil.copyfile(src, Path(tmp) / f"in{n}.zip")
+            specs.append({"kind": kind, "src": f"in{n}.zip", "dst": f"out{n}.zip"})
+        result = subprocess.run(
+            ["node", "--input-type=module", "-e", PRECOMPILE_JS, node_module_url(NODE_PYODIDE / "pyodide.mjs"),
+             str(NODE_PYODIDE) + "/", tmp, json.dumps(specs)], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit(f"precompiling with Pyodide failed:\n{result.stdout}\n{result.stderr}")
+        for n, (_kind, _src, dst) in enumerate(jobs):
+            shutil.copyfile(Path(tmp) / f"out{n}.zip", dst)
+
+
+def precompiled_cached(kind: str, source: Path, name: str) -> tuple[Path, tuple[str, Path, Path] | None]:
+    """The cached precompiled copy of a file that rarely changes (stdlib, micropip), and the job
+    that makes it when it is not cached yet. The key covers the input and the compiler script."""
+    key = hashlib.sha256(source.read_bytes() + PRECOMPILE_JS.encode()).hexdigest()[:16]
+    cached = CACHE / f"{name}-pyc-{key}.zip"
+    if cached.exists():
+        return cached, None
+    CACHE.mkdir(parents=True, exist_ok=True)
+    return cached, (kind, source, cached)
 
 
 def write_lock_file(target: Path) -> None:
@@ -235,12 +285,18 @@ def build(dist: Path = DIST) -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     (dist / "pyodide").mkdir(parents=True)
-    wheel = build_wheel(dist)
+    with tempfile.TemporaryDirectory() as tmp:
+        source_wheel = build_wheel(Path(tmp))
+        wheel = dist / source_wheel.name
+        stdlib_zip, stdlib_job = precompiled_cached("stdlib", NODE_PYODIDE / "python_stdlib.zip", "python_stdlib")
+        micropip_zip, micropip_job = precompiled_cached("wheel", ensure_micropip(), MICROPIP_WHEEL[:-4])
+        log("precompiling to .pyc with Pyodide under Node")
+        precompile([job for job in (stdlib_job, micropip_job) if job] + [("wheel", source_wheel, wheel)])
+    shutil.copyfile(stdlib_zip, dist / "pyodide" / "python_stdlib.zip")
+    shutil.copyfile(micropip_zip, dist / MICROPIP_WHEEL)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_PYODIDE / name, dist / "pyodide" / name)
     write_lock_file(dist / "pyodide" / "pyodide-lock.json")
-    precompile_stdlib(dist / "pyodide" / "python_stdlib.zip")
-    shutil.copyfile(ensure_micropip(), dist / MICROPIP_WHEEL)
     for name in PAGE_FILES:
         if (WEB / name).exists():
             shutil.copyfile(WEB / name, dist / name)

@@ -78,6 +78,7 @@ class PyError extends Error {
 worker.onmessage = (event) => {
   const data = event.data;
   if (data.type === "progress") {
+    window.__draughts.stages[data.stage] = Math.round(data.ms);
     $("loading-bar").value = data.fraction;
     $("loading-text").textContent = t(`stage_${data.stage}`);
   } else if (data.type === "ready") {
@@ -685,7 +686,7 @@ async function onReady() {
   document.documentElement.dataset.ready = "true";
 }
 
-window.__draughts = { paintedAt: null, interactiveAt: null, bootMs: null, lastThinkMs: null, board, call };
+window.__draughts = { stages: {}, workerStartedAt: performance.now(), paintedAt: null, interactiveAt: null, bootMs: null, lastThinkMs: null, board, call };
 board.setCoordinates(settings.coords !== false);
 applyTheme();
 applyLanguage();
