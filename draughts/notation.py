@@ -3,8 +3,18 @@
 PDN (``../shared/rules/notation.md`` §3): a quiet move is ``32-28``, a capture ``28x19``
 (``:`` in Russian). Where two legal captures share origin and destination the long form
 lists every landing square, ``47x38x24x13x36``; readers accept the long form always and
-either separator. Hub (Scan): ``from x to x captured...`` with the captured squares in
-ascending order.
+either separator, and any route that plays the move (another program may have kept another
+route over the same pieces). Hub (Scan): ``from x to x captured...`` with the captured
+squares in ascending order.
+
+>>> from draughts import Game
+>>> game = Game(fen="W:WK37:B9,13,17,32")
+>>> [move_text(game, m) for m in game.legal_moves][:2]
+['37x14x3x21', '37x19x8x21']
+>>> parse_move(game, "37x21")
+Traceback (most recent call last):
+...
+draughts.errors.AmbiguousMoveError: 37x21 is ambiguous; write one of: 37x14x3x21, 37x19x8x21
 """
 
 from __future__ import annotations
@@ -69,10 +79,17 @@ def parse_move(game: "Game", text: str) -> Move:
     candidates = [mv for mv in legal if mv.origin == origin and mv.destination == destination]
     if middle:
         # PDN long form: the given squares are landing squares in order; Hub form: the
-        # captured squares (Scan lists them after from and to).
-        # An exact route wins over a partial one: the long form we write for one move can
-        # be a subsequence of another move's longer route with the same ends.
+        # captured squares (Scan lists them after from and to). Tried from the strictest
+        # reading to the loosest:
+        # 1. the route stored on the move (what move_text writes);
+        # 2. any route that plays the move: another writer may have kept another route
+        #    over the same pieces (the same move, RULES.md), or another landing square
+        #    behind a piece;
+        # 3. a partial route, some landing squares left out (old files);
+        # 4. the Hub form.
         by_path = [mv for mv in candidates if list(mv.path[1:-1]) == middle]
+        if not by_path:
+            by_path = [mv for mv in candidates if _route_plays(game, mv, squares)]
         if not by_path:
             by_path = [mv for mv in candidates if _is_subsequence(middle, mv.path[1:-1])]
         if by_path:
@@ -87,7 +104,11 @@ def parse_move(game: "Game", text: str) -> Move:
         # "e3:g1" is also the complete long form of a single jump from e3 to g1; when a
         # longer capture shares its ends (a king going round and back through e3), the
         # text names the jump, the only move whose whole route it spells out.
-        direct = [mv for mv in candidates if len(mv.path) == 2]
+        # Without forced capture a king's quiet move and a capture can share their ends
+        # too; then the separator tells them apart ("46-37" against "46x37").
+        quiet = "-" in text and not any(sep in text for sep in "x:×")
+        direct = [mv for mv in candidates if (not mv.captures) == quiet
+                  and (quiet or _route_plays(game, mv, squares))]
         if len(direct) == 1:
             candidates = direct
     if len(candidates) == 1:
@@ -95,6 +116,45 @@ def parse_move(game: "Game", text: str) -> Move:
     if not candidates:
         raise IllegalMoveError(f"{text.strip()} is not legal here: {explain_illegal(game, origin, destination)}")
     raise AmbiguousMoveError(f"{text.strip()} is ambiguous", [long_text(game, mv) for mv in candidates])
+
+
+def _route_plays(game: "Game", move: Move, route: list[int]) -> bool:
+    """Whether ``route`` (origin, landing squares, destination) is a way to play ``move``.
+
+    Each leg must run along one line (diagonal, or a row or file on boards with orthogonal
+    captures), over no piece but exactly one of the move's captured pieces, and the legs
+    together must jump each captured piece once. A piece already jumped still blocks
+    unless the variant removes pieces at once (the Turkish strike, A1 4.11).
+    """
+    if not move.captures or len(route) < 2:
+        return False
+    g = game.geometry
+    captured = set(move.captures)
+    occupied = game.board()
+    immediate = game.rules.immediate_removal
+    taken: set[int] = set()
+    for a, b in zip(route, route[1:]):
+        sa, sb = g.squares[a - 1], g.squares[b - 1]
+        dr, dc = sb.row - sa.row, sb.col - sa.col
+        if (dr, dc) == (0, 0) or not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+            return False
+        steps = max(abs(dr), abs(dc))
+        ur, uc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+        jumped = None
+        for k in range(1, steps):
+            idx = g.cell_index(sa.row + ur * k, sa.col + uc * k)
+            if idx is None:
+                continue  # a cell not in play: Frisian orthogonal legs cross light squares
+            n = g.number_of[idx]
+            if n == move.origin or n not in occupied or (n in taken and immediate):
+                continue  # empty on the way: the mover has left its origin
+            if n in taken or n not in captured or jumped is not None:
+                return False  # a piece jumped twice, an own piece, or two pieces in one leg
+            jumped = n
+        if jumped is None or (b in occupied and b != move.origin and not (immediate and b in taken)):
+            return False
+        taken.add(jumped)
+    return taken == captured
 
 
 def _is_subsequence(needle: list[int], haystack: tuple[int, ...]) -> bool:

@@ -114,6 +114,30 @@ def test_a_single_jump_whose_ends_a_round_trip_shares() -> None:
     assert sorted(texts(game)) == sorted(["e3:b4", "e3:e1", "e3:b6:d8:g5:e3:g1", "e3:g1"])
 
 
+def test_another_route_over_the_same_pieces_is_the_same_move() -> None:
+    # K6 takes 11, 28 and 20 and ends on 15. The engine keeps one route (6x17x33x15); another
+    # writer may keep the other (6x22x33x15). Both name the one move (RULES.md: moves are
+    # unique by origin, destination and captured set).
+    game = Game(fen="W:WK6:B5,28,11,2,20")
+    (move,) = game.legal_moves
+    assert move.path == (6, 17, 33, 15)
+    assert game.parse_move("6x22x33x15") == game.parse_move("6x17x33x15") == move
+    # A landing square further behind a piece on a straight line: h6:e3:c1 for h6:f4:c1.
+    russian = Game("russian", fen="W:WKh6:Bg5,a3,g3,d2")
+    assert russian.parse_move("h6:e3:c1") == russian.parse_move("h6:f4:c1") == russian.parse_move("h6:c1")
+    # A route over a piece that is not taken, or over an own piece, plays nothing.
+    with pytest.raises(IllegalMoveError):
+        game.parse_move("6x22x28x15")
+
+
+def test_a_quiet_move_and_a_capture_with_the_same_ends() -> None:
+    # Without forced capture (the house rule) K40 may step to 34 or go round and land there.
+    game = Game(fen="W:WK40:B10,42,17,23,39", forced_capture=False)
+    quiet, capture = game.parse_move("40-34"), game.parse_move("40x12x26x48x34")
+    assert not quiet.captures and len(capture.captures) == 4
+    assert game.move_text(quiet) == "40-34" and game.move_text(capture) == "40x12x26x48x34"
+
+
 def test_english_king_ambiguity_and_a_circle() -> None:
     game = Game("english", fen="W:WK15:B26,18,9,28,17,10")
     assert texts(game) == ["15x15", "15x6x13x22x31", "15x22x31"]
