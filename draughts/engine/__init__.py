@@ -24,9 +24,9 @@ from .search import DEFAULT_TT_ENTRIES, MATE, MATE_BOUND, Searcher, SearchResult
 
 _SEARCHERS: dict[RuleSet, Searcher] = {}
 # Time kept back from the search for the work around it (root moves, PV, the Move object)
-# and for the granularity of the deadline checks: 8% plus a millisecond, at most 0.1 s.
-_TIME_SHARE = 0.08
-_TIME_MARGIN = 0.001
+# and for the granularity of the deadline checks: 10% plus two milliseconds, at most 0.1 s.
+_TIME_SHARE = 0.10
+_TIME_MARGIN = 0.002
 
 
 def searcher_for(game: Game, tt_entries: int | None = None) -> Searcher:

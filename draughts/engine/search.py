@@ -397,8 +397,8 @@ class Searcher:
                 if abs(iter_score) > MATE_BOUND:
                     break
                 elapsed = time.perf_counter() - start
-                if self.stop or (seconds is not None and elapsed > 0.6 * seconds):
-                    break  # the next iteration would not finish: keep the time
+                if self.stop or (seconds is not None and elapsed > 0.8 * seconds):
+                    break  # too little time left to search even the first move again
         except Timeout:
             pass
         result.move = best_move
