@@ -36,7 +36,7 @@ const store = {
 const DEFAULT_SETTINGS = {
   lang: null, theme: null, coords: true, flipped: false,
   variant: "international", mode: "computer", colour: "white", level: null,
-  drawRules: "default", forcedCapture: true, clockBase: 0, clockInc: 0,
+  drawRules: "standard", forcedCapture: true, clockBase: 0, clockInc: 0,
 };
 
 function loadSettings() {
@@ -158,6 +158,7 @@ function isComputerTurn(v = view) {
 
 /** Draw a new live position from Python, save it, and let the computer answer if it is its move. */
 function showView(next, { animate = true, announceMove = null } = {}) {
+  if (view && next.fen !== view.fen && !announceMove) say(""); // an old hint or warning no longer applies
   view = next;
   reviewPly = null;
   board.setView(next, { animate });
@@ -200,7 +201,8 @@ function renderPanel() {
     li.textContent = c.text || `${c.name}: ${Math.floor(c.plies / 2)} / ${Math.floor(c.limit / 2)}`;
     return li;
   }));
-  const rules = (reviewPly == null && view.rules) || [];
+  // the running draw counters have their own list, so their explanations are not repeated
+  const rules = ((reviewPly == null && view.rules) || []).filter((r) => !(counters.length && r.rule.startsWith("draw")));
   $("why").hidden = rules.length === 0;
   $("why-list").replaceChildren(...rules.map((r) => {
     const li = document.createElement("li");
@@ -457,12 +459,12 @@ function fillNewGameDialog() {
   const form = $("form-new");
   $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(`${v.name} (${v.rows}×${v.cols})`, v.key)));
   $("new-level").replaceChildren(...hello.levels.map((l) => new Option(`${l.number} — ${l.name}`, String(l.number))));
-  $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(p === "default" ? t("draw_default") : p, p)));
+  $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(p === hello.drawPresets[0] ? t("draw_default") : p, p)));
   form.variant.value = view?.variant || settings.variant;
   form.mode.value = settings.mode;
   form.colour.value = settings.colour;
   form.level.value = String(settings.level ?? hello.defaultLevel);
-  form.drawRules.value = settings.drawRules;
+  form.drawRules.value = hello.drawPresets.includes(settings.drawRules) ? settings.drawRules : hello.drawPresets[0];
   form.noForcedCapture.checked = !settings.forcedCapture;
   form.clockBase.value = String(settings.clockBase);
   form.clockInc.value = String(settings.clockInc);

@@ -458,7 +458,7 @@ export class Board {
 
     if (this.coordinates) {
       ctx.fillStyle = col.coord;
-      ctx.font = `${Math.round(size * 0.2)}px system-ui, sans-serif`;
+      ctx.font = `${Math.round(size * 0.17)}px system-ui, sans-serif`;
       ctx.textBaseline = "top";
       ctx.textAlign = "left";
       for (const [n, label, r, c] of v.squares) {

@@ -21,8 +21,17 @@ import draughts
 
 Json = dict[str, Any]
 
-# The draw-rule presets RULES.md names; "default" passes nothing, so the variant's own rules hold.
-DRAW_PRESETS = ("default", "fmjd", "ddb-classic", "casual-60")
+def _draw_presets() -> tuple[str, ...]:
+    """The draw-rule presets of RULES.md decision 1; the first is the variant's own rules."""
+    try:
+        from draughts.draw import PRESETS
+        return tuple(PRESETS)
+    except ImportError:
+        return ("standard", "fmjd", "ddb-classic", "casual-60")
+
+
+DRAW_PRESETS = _draw_presets()
+DEFAULT_PRESET = DRAW_PRESETS[0]
 PIECE_NAMES = {"w": ("white", "man"), "b": ("black", "man"), "W": ("white", "king"), "B": ("black", "king")}
 
 
@@ -77,15 +86,15 @@ class Session:
     """One game on the screen plus what the rules engine does not keep (redo, agreed results)."""
 
     def __init__(self, variant: str = "international", fen: str | None = None,
-                 draw_rules: str = "default", forced_capture: bool = True) -> None:
+                 draw_rules: str = DEFAULT_PRESET, forced_capture: bool = True) -> None:
         rules = draughts.get_rules(variant)
         self.variant = rules.key
-        self.draw_rules = draw_rules if draw_rules in DRAW_PRESETS else "default"
+        self.draw_rules = draw_rules if draw_rules in DRAW_PRESETS else DEFAULT_PRESET
         self.forced_capture = bool(forced_capture)
         options: Json = {"variant": self.variant}
         if fen:
             options["fen"] = fen
-        if self.draw_rules != "default":
+        if self.draw_rules != DEFAULT_PRESET:
             options["draw_rules"] = self.draw_rules
         if not self.forced_capture:
             options["forced_capture"] = False
@@ -144,7 +153,7 @@ class Session:
         """Rebuild a saved game; any inconsistency raises, so the page can set the save aside."""
         if not isinstance(data, dict) or data.get("v") != 1:
             raise ValueError("the saved game has an unknown format")
-        session = cls(str(data["variant"]), str(data["fen"]), str(data.get("drawRules", "default")),
+        session = cls(str(data["variant"]), str(data["fen"]), str(data.get("drawRules", DEFAULT_PRESET)),
                       bool(data.get("forcedCapture", True)))
         for ply, (path, captures) in enumerate(data.get("moves", []), start=1):
             try:
@@ -284,7 +293,7 @@ def hello(params: Json) -> Json:
 def new_game(params: Json) -> Json:
     global session
     session = Session(params.get("variant", "international"), params.get("fen") or None,
-                      params.get("drawRules", "default"), params.get("forcedCapture", True))
+                      params.get("drawRules", DEFAULT_PRESET), params.get("forcedCapture", True))
     return session.view()
 
 
@@ -421,7 +430,7 @@ def import_pdn(params: Json) -> Json:
         raise draughts.PdnError("no game found in the text")
     record = games[0]
     game = record.to_game()
-    fresh = Session(game.rules.key, _initial_fen(game), "default", True)
+    fresh = Session(game.rules.key, _initial_fen(game), DEFAULT_PRESET, bool(game.rules.forced_capture))
     for move in list(game.move_stack):
         fresh.push(fresh.find(list(move.path), list(move.captures)))
     fresh.tags = {str(k): str(v) for k, v in record.tags.items()}

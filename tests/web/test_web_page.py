@@ -340,3 +340,34 @@ def test_screenshot_of_a_capture_in_progress(game: Page) -> None:
         return {empty: px(0.06, 0.94), light: px(0.19, 0.94)};
     }""")
     assert colours["empty"] != colours["light"]
+
+
+def test_clock_flag_fall_loses(game: Page) -> None:
+    game.click("#btn-new")
+    dialog = game.locator("#dlg-new")
+    dialog.locator("input[name=mode][value=two]").check()
+    dialog.locator("input[name=clockBase]").fill("0.05")  # three seconds each
+    dialog.locator("input[name=clockInc]").fill("0")
+    game.click("#new-start")
+    expect(game.locator("#clocks")).to_be_visible()
+    square(game, 32).click()
+    square(game, 28).click()  # Black's clock runs from here
+    expect(game.locator("#result-title")).to_have_text("White wins", timeout=15_000)
+    expect(game.locator("#result-reason")).to_contain_text("Black ran out of time")
+    expect(game.locator("#result-rule")).to_contain_text("Rule:")
+
+
+def test_draw_offer_resign_and_hint(game: Page) -> None:
+    new_game(game, mode="two")
+    game.click("#btn-hint")
+    expect(game.locator("#status")).to_contain_text("Hint:")
+    game.click("#btn-draw")
+    expect(game.locator("#dlg-draw")).to_be_visible()
+    game.locator("#dlg-draw button[value=accept]").click()
+    expect(game.locator("#result-title")).to_have_text("Draw")
+    expect(game.locator("#result-reason")).to_contain_text("agreement")
+    new_game(game, mode="two")
+    game.click("#btn-resign")
+    expect(game.locator("#result-title")).to_have_text("Black wins")
+    expect(game.locator("#result-reason")).to_have_text("White resigned.")
+    expect(game.locator("html")).to_have_attribute("data-state", "over")
