@@ -232,7 +232,7 @@ class Game:
         turn = s.turn
         if turn == WHITE:
             if by_king:
-                wk ^= fb | tb
+                wk = (wk & ~fb) | tb  # not ^=: a capture may end on its own origin
             else:
                 wm ^= fb
                 if promotes:
@@ -243,7 +243,7 @@ class Game:
             bk &= ~captured
         else:
             if by_king:
-                bk ^= fb | tb
+                bk = (bk & ~fb) | tb
             else:
                 bm ^= fb
                 if promotes:
