@@ -112,8 +112,9 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int,
 
 def _square_number(token: str, geometry: Geometry, text: str, where: int) -> int:
     if token.isdigit():
-        if len(token) > 1 and token[0] == "0":
-            raise InvalidFenError(f"square numbers have no leading zeros: {token!r}", text, where)
+        # The PDN 3.0 FEN grammar reads "0[1-9][0-9]*" too: leading zeros are accepted
+        # (and never written).
+        token = token.lstrip("0") or "0"
         if len(token) > _MAX_SQUARE_DIGITS:
             raise InvalidFenError(f"square {token[:8]}... is off the board (1-{geometry.size})", text, where)
         n = int(token)

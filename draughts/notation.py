@@ -29,7 +29,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 _TOKEN = re.compile(r"[0-9]+|[a-pA-P][0-9]+")
-_MOVE = re.compile(r"^\s*([0-9]+|[a-pA-P][0-9]+)((?:\s*[-x:×]\s*(?:[0-9]+|[a-pA-P][0-9]+))+)\s*[!?+#]*\s*$")
+_SQUARE = r"(?:[0-9]+|[a-pA-P][0-9]+)"
+_ALGEBRAIC = r"[a-pA-P][0-9]+"
+# Squares joined by '-', 'x' or ':'; between algebraic squares the separator may be left
+# out ("a3b4", PDN 3.0 grammar, explanation of alpha-numeric moves).
+_MOVE = re.compile(rf"^\s*(?:{_SQUARE}(?:\s*[-x:×]\s*{_SQUARE})+|{_ALGEBRAIC}(?:(?:\s*[-x:×]\s*)?{_ALGEBRAIC})+)"
+                   r"\s*(?:[!?+#]*|\([!?]+\))\s*$")
 
 
 def _separator(game: "Game", move: Move) -> str:
@@ -68,10 +73,12 @@ def parse_move(game: "Game", text: str) -> Move:
     m = _MOVE.match(text)
     if not m:
         raise IllegalMoveError(f"{text!r} is not a move: write it like 32-28 or 28x19")
-    tokens = _TOKEN.findall(text.strip().rstrip("!?+#"))
+    tokens = _TOKEN.findall(text)
     g = game.geometry
     try:
-        squares = [g.number(t.lower()) for t in tokens]
+        # The PDN reading grammar allows a leading zero ("01-07"); squares have at most
+        # a few digits, so int() is safe once the token is short.
+        squares = [g.number(str(int(t)) if t.isdigit() and len(t) <= 6 else t.lower()) for t in tokens]
     except KeyError as exc:
         raise IllegalMoveError(f"{text!r}: {exc.args[0]!r} is not a playing square of this board") from None
     origin, destination, middle = squares[0], squares[-1], squares[1:-1]

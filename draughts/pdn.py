@@ -71,12 +71,15 @@ _MAX_NUMBER_DIGITS = 6  # int() refuses >4300 digits; no game has a million move
 MAX_VARIATION_DEPTH = 32
 
 _SQ = r"(?:[0-9]+|[a-pA-P][0-9]+)"
+_ALG = r"[a-pA-P][0-9]+"
 _TOKEN = re.compile(
     r"(?P<space>\s+)"
     r"|(?P<brace>\{)"
     r"|(?P<semicolon>;[^\n]*)"
     r"|(?P<percent>%[^\n]*)"
     r"|(?P<tag>\[)"
+    r"|(?P<setup>/[^/]*/)"  # PDN 3.0 setup command: /FEN "..."/
+    r"|(?P<suffix>[!?]{1,2}|\([!?]+\))"  # a move strength: "!?", or "(?)" (PDN 3.0 grammar)
     r"|(?P<open>\()"
     r"|(?P<close>\))"
     r"|(?P<nag>\$[0-9]+)"
@@ -84,12 +87,13 @@ _TOKEN = re.compile(
     r"|(?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?![0-9A-Za-z/:×-]))"
     r"|(?P<number>[0-9]+\.+)"
     r"|(?P<dots>\.+)"
-    rf"|(?P<move>{_SQ}(?:[-x:×]{_SQ})+)"
-    r"|(?P<suffix>[!?]{1,2})"
-    r"|(?P<word>[^\s{}()\[\];%$]+)"
+    # Squares joined by - x or :; algebraic squares may go without ("a3b4", PDN 3.0).
+    rf"|(?P<move>{_SQ}(?:[-x:×]{_SQ})+|{_ALG}(?:[-x:×]?{_ALG})+)"
+    r"|(?P<word>[^\s{}()\[\];%$/]+)"
     r"|(?P<other>.)",
     re.DOTALL,
 )
+_SETUP = re.compile(r'/\s*FEN\s+"((?:[^"\\]|\\.)*)"\s*/', re.DOTALL)
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\[^\n])*)"\s*\]')
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
@@ -452,6 +456,8 @@ class _Reader:
                 if not self.stack:
                     raise self.error("')' closes no variation", pos)
                 self.line, _ = self.stack.pop()
+            elif kind == "setup":
+                self._setup(tok, pos)
             elif kind in ("nag", "suffix"):
                 self._last_move(f"the annotation {tok!r}", pos).nags.append(tok)
             elif kind == "result":
@@ -498,6 +504,19 @@ class _Reader:
             target.moves[-1].comments.append(comment)
         else:
             target.comments.append(comment)
+
+    def _setup(self, tok: str, pos: int) -> None:
+        # A setup before the first move is what a [FEN] tag says, and is kept as one; a
+        # position changed in the middle of the moves cannot be replayed or written back.
+        m = _SETUP.fullmatch(tok)
+        if not m:
+            raise self.error(f'a setup command must be /FEN "..."/, not {tok[:40]!r}', pos)
+        if self.stack or self.game.main_line.moves:
+            raise self.error("a /FEN/ setup is only read before the first move of a game", pos)
+        self._start()
+        self.game.tags["SetUp"] = "1"
+        self.game.tags["FEN"] = _unescape(m.group(1))
+        self.game.tag_positions["FEN"] = self.where(pos)
 
     def _tag(self, pos: int) -> int:
         if self.stack:

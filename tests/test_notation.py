@@ -57,6 +57,17 @@ def test_other_algebraic_variants_use_x(variant: str) -> None:
         game.push(move)
 
 
+def test_reading_grammar_leniencies() -> None:
+    # PDN 3.0: algebraic moves may omit the separator, squares may carry a leading zero,
+    # and a move strength may follow in parentheses.
+    russian = Game("russian")
+    assert russian.parse_move("c3d4") == russian.parse_move("c3-d4")
+    game = Game()
+    assert game.parse_move("032-028") == game.parse_move("32-28(?)") == game.parse_move("32-28")
+    with pytest.raises(IllegalMoveError):
+        game.parse_move("3228")  # numbers need a separator: 3228 could be 3-228 or 32-28
+
+
 def test_the_long_form_is_read_where_it_is_not_needed() -> None:
     # A man taking two pieces: 37x28x17 names the landing square 28 (old files do this).
     game = Game(fen="W:W37:B32,22")

@@ -86,6 +86,28 @@ def test_move_numbers_in_every_spelling(movetext: str) -> None:
     assert read_game(movetext).moves == ["32-28", "19-23"]
 
 
+def test_pdn_3_grammar_details() -> None:
+    # A move strength in parentheses, written right after the move (PDN 3.0 MOVESTRENGTH).
+    game = read_game("1.32-28!? 19-23(!?!!!) 2.28x19 *")
+    assert game.moves == ["32-28", "19-23", "28x19"]
+    assert [m.nags for m in game.main_line.moves] == [["!?"], ["(!?!!!)"], []]
+    assert "19-23(!?!!!)" in game.to_pdn() and read_game(game.to_pdn()) == game
+    # Alpha-numeric moves may leave the separator out ("a3b4").
+    russian = read_game('[GameType "25"] 1.c3d4 f6e5 2.d4xf6 *')
+    assert russian.to_game().fen() == read_game('[GameType "25"] 1. c3-d4 f6-e5 2. d4:f6 *').to_game().fen()
+    # The reading grammar allows a leading zero in a square.
+    assert read_game("1. 032-028 *").to_game().move_stack == read_game("1. 32-28 *").to_game().move_stack
+    # The setup command before the first move is a FEN tag.
+    setup = read_game('/FEN "W:W28:B23"/ 1. 28x19 *')
+    assert setup.tags == {"SetUp": "1", "FEN": "W:W28:B23"}
+    assert setup.to_game().fen() == "B:W19:B"
+    # Nested variations (the grammar's own example).
+    nested = read_game("32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23")
+    (variation,) = nested.main_line.moves[1].variations
+    assert [m.text for m in variation.moves] == ["18-23", "38-32", "12-18"]
+    assert variation.moves[1].variations[0].moves[1].comments == ["Black wins"]
+
+
 def test_a_game_that_starts_with_the_second_players_move() -> None:
     game = read_game('[FEN "B:W28,32:B19,23"]\n1... 19-24 2. 28-22 *')
     assert game.first_ply == 1
@@ -204,8 +226,12 @@ def test_to_game_takes_a_variant_and_options() -> None:
     ("1. 32-28 32 *", 1, 10, "not a move"),
     ("1. 32-28 &", 1, 10, "not a move"),
     ("1. 32-28 19-23 ]", 1, 16, "unexpected character"),
-    ("1. 32-28 19-23 /FEN/ *", 1, 16, "not a move"),
+    ("1. 32-28 19-23 /FEN/ *", 1, 16, "setup command must be"),
     ("1. 32-28 (1. 33-29 [Event \"x\"]", 1, 10, "never closed"),
+    ("1. 33-29 19-23 2. 35-30 { nested { comment } } *", 1, 46, "unexpected character '}'"),
+    ('1. 32-28 /FEN "W:W1"/ *', 1, 10, "only read before the first move"),
+    ("/FEN W:W1/ *", 1, 1, "setup command must be"),
+    ("1. 32-28 / 19-23 *", 1, 10, "unexpected character '/'"),
     ("1." + "9" * 5000 + ". 32-28 *", 1, 3, "too large"),
     ("1. 32-28 " + "(32-28 " * 33 + ")" * 33 + " *", 1, 234, "nested more than 32"),
 ])
