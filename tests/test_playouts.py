@@ -301,7 +301,7 @@ def random_endgame_fen(variant: str, rng: random.Random) -> str:
 def test_random_playouts_from_the_start(variant):
     rng = random.Random(f"start-{variant}")
     ends: dict[str, int] = {}
-    for i in range(120):
+    for i in range(80):
         policy = ("uniform", "uniform", "kings")[i % 3]
         end = play_one(variant, rng, None, 250, policy)
         ends[end] = ends.get(end, 0) + 1
@@ -326,7 +326,7 @@ def test_random_playouts_from_endgames(variant):
 def test_no_forced_capture_house_rule_is_a_superset(variant):
     rng = random.Random(f"house-{variant}")
     seen_extra = 0
-    for _ in range(25):
+    for _ in range(15):
         game = Game(variant, forced_capture=False)
         assert game.rules.forced_capture is False
         tracker = Tracker(game, variant)
