@@ -2,10 +2,17 @@
 
 Reading follows the PDN 3.0 reading grammar (wiegerw/pdn ``doc/grammar.rst``, summarised in
 ``../shared/rules/notation.md`` §2-4): tag pairs ``[Name "value"]``; move numbers ``12.`` and
-``12...``; moves in short or long form with ``-``, ``x`` or ``:``, numeric or algebraic;
-``{comments}``, ``;`` comments to the end of the line, ``%`` lines (skipped); ``(variations)``,
-nested; NAGs ``$n`` and suffixes such as ``!?``; the results ``1-0 0-1 1/2-1/2`` and the
-International ``2-0 1-1 0-2 0-0``, and ``*``; any number of games in one text.
+``12...``; moves in short or long form with ``-``, ``x`` or ``:``, numeric or algebraic
+(``a3b4`` without a separator, ``01-07`` with a leading zero); ``{comments}``, ``;`` comments
+to the end of the line, ``%`` lines (skipped); ``(variations)``, nested; NAGs ``$n`` and move
+strengths ``!?`` or ``(!?)``; the results ``1-0 0-1 1/2-1/2`` and the International
+``2-0 1-1 0-2 0-0``, and ``*``; a ``/FEN "..."/`` setup before the first move (kept as the
+``[FEN]`` tag); any number of games in one text.
+
+The variant comes from ``[GameType]`` (the number or the full form ``20,W,10,10,N2,0``) and,
+for the games without a GameType of their own, ``[Variant "antidraughts"]`` or
+``"schlagdame"``. The "no forced capture" house rule is written as ``[ForcedCapture "no"]``,
+a private tag: PDN has none for it.
 
 A game is kept as a tree (:class:`PdnGame` -> :class:`PdnLine` -> :class:`PdnMove`, each move
 holding its NAGs, comments and the variations that replace it), and written back from the
