@@ -406,18 +406,55 @@ def ensure_chromium() -> None:
     subprocess.run(sudo + ["apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
 
 
+def _pytest_counts(junit: Path) -> tuple[int, int, int]:
+    """(passed, failed, skipped) from pytest's JUnit XML; errors count as failures."""
+    import xml.etree.ElementTree as ET
+    try:
+        root = ET.parse(junit).getroot()
+    except (OSError, ET.ParseError):
+        return 0, 1, 0
+    suites = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+    total = sum(int(s.get("tests", 0)) for s in suites)
+    failed = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    skipped = sum(int(s.get("skipped", 0)) for s in suites)
+    return total - failed - skipped, failed, skipped
+
+
 def run_tests(pytest_args: list[str]) -> int:
+    """Everything the tests need, then pytest (engine + page tests) and the Pyodide runner.
+
+    Ends with one line adding both up, "N passed, N failed", for whoever reads the log's end.
+    """
     started = time.monotonic()
     python = ensure_venv()
     ensure_node_modules()
     ensure_chromium()
     build()
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    log("pytest tests/")
-    pytest_rc = subprocess.run([str(python), "-m", "pytest", "tests/", *pytest_args], cwd=ROOT, env=env).returncode
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = Path(tmp) / "pytest.xml"
+        log("pytest tests/")
+        pytest_rc = subprocess.run([str(python), "-m", "pytest", "tests/", f"--junitxml={junit}", *pytest_args],
+                                   cwd=ROOT, env=env).returncode
+        passed, failed, skipped = _pytest_counts(junit)
     log("Pyodide runner: node tests/pyodide/run.mjs")
-    node_rc = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "run.mjs")], cwd=ROOT).returncode
-    log(f"pytest exit {pytest_rc}, pyodide runner exit {node_rc}, {time.monotonic() - started:.0f} s in all")
+    node = subprocess.Popen(["node", str(ROOT / "tests" / "pyodide" / "run.mjs")], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True)
+    node_passed = node_failed = 0
+    assert node.stdout is not None
+    for line in node.stdout:
+        print(line, end="", flush=True)
+        match = re.fullmatch(r"(\d+) passed, (\d+) failed\s*", line)
+        if match:
+            node_passed, node_failed = int(match.group(1)), int(match.group(2))
+    node_rc = node.wait()
+    if node_rc != 0 and node_failed == 0:
+        node_failed = 1  # the runner itself broke: count it, so the total cannot read as green
+    if pytest_rc != 0 and failed == 0:
+        failed = 1
+    log(f"pytest exit {pytest_rc}, Pyodide runner exit {node_rc}, {time.monotonic() - started:.0f} s in all")
+    skipped_text = f", {skipped} skipped" if skipped else ""
+    print(f"{passed + node_passed} passed, {failed + node_failed} failed{skipped_text}", flush=True)
     return 0 if pytest_rc == 0 and node_rc == 0 else 1
 
 

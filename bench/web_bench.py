@@ -104,6 +104,7 @@ def run(runs: int, level: int) -> None:
                                        ("painted", "cold", "warm", "warm_painted", "click_handler", "click_frame",
                                         "longtask", "gap", "memory", "think")}
     transferred: dict[str, int] = {}
+    stages: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
         for i in range(runs):
@@ -124,6 +125,8 @@ def run(runs: int, level: int) -> None:
             page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
             t = page.evaluate("({p: __draughts.paintedAt, i: __draughts.interactiveAt})")
             results["painted"].append(t["p"] or float("nan"))
+            for stage, ms in page.evaluate("__draughts.stages").items():
+                stages.setdefault(stage, []).append(ms)
             results["cold"].append(t["i"])
             click = page.evaluate(CLICK_JS, 32)
             assert click["ok"], "the click did not select the piece"
@@ -166,6 +169,7 @@ def run(runs: int, level: int) -> None:
     print(f"  board painted          {m['painted']:7.0f} ms  (<= 300)   warm {m['warm_painted']:.0f} ms")
     print(f"  interactive, cold      {m['cold']:7.0f} ms  (<= 1500)")
     print(f"  interactive, warm      {m['warm']:7.0f} ms")
+    print("  worker boot, cold: " + ", ".join(f"{k} at {median(v):.0f}" for k, v in stages.items()) + " ms")
     print(f"  click to highlight     {m['click_handler']:7.1f} ms handler, {m['click_frame']:.1f} ms to the next frame (one frame)")
     print(f"  computer's move (lvl {level}) {m['think']:5.0f} ms, longest main-thread task {m['longtask']:.0f} ms "
           f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  (< 50)")

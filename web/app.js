@@ -543,6 +543,7 @@ function applyTheme() {
 function applyLanguage() {
   setLanguage(pickLanguage(settings.lang));
   translatePage();
+  board.layer.setAttribute("aria-label", t("board"));
   board.relabel();
   if (view) renderPanel();
 }
@@ -650,8 +651,13 @@ async function paintEarly() {
     } catch {}
   }
   if (early && Array.isArray(early.squares) && !view) {
-    board.setView({ ...early, moves: [], messages: {} }, { animate: false });
-    window.__draughts.paintedAt = performance.now();
+    try {
+      board.setView({ ...early, moves: [], messages: {} }, { animate: false });
+      window.__draughts.paintedAt = performance.now();
+    } catch (error) {
+      store.remove(KEYS.view); // a damaged picture of the last game: Python will draw the real one
+      console.warn("could not paint the saved board:", error);
+    }
   }
 }
 

@@ -78,7 +78,7 @@ export class Board {
     this.canvas.setAttribute("aria-hidden", "true");
     this.layer = document.createElement("div");
     this.layer.className = "board-layer";
-    this.layer.setAttribute("role", "grid");
+    this.layer.setAttribute("role", "group"); // a set of square buttons; the app names it
     this.chooser = document.createElement("div");
     this.chooser.className = "route-choice";
     this.chooser.hidden = true;
@@ -94,8 +94,20 @@ export class Board {
     this.chooser.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.closeChooser(true);
     });
+    // the focus ring is drawn on the canvas, so a focus change needs a frame
+    this.layer.addEventListener("focusin", () => this.requestDraw());
+    this.layer.addEventListener("focusout", () => this.requestDraw());
     new ResizeObserver(() => this.resize()).observe(root);
-    matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => this.resize());
+    this.watchPixelRatio();
+  }
+
+  /** Redraw crisply when the device pixel ratio changes (zoom, moving to another screen). */
+  watchPixelRatio() {
+    const query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener?.("change", () => {
+      this.resize();
+      this.watchPixelRatio();
+    }, { once: true });
   }
 
   // -- state changes ----------------------------------------------------------------------
@@ -250,9 +262,12 @@ export class Board {
   }
 
   commit(move) {
+    const hadFocus = this.root.contains(document.activeElement);
     this.selected = null;
     this.routes = null;
     this.chooser.hidden = true;
+    this.focusSquare = move.d;
+    if (hadFocus) this.focus(); // keyboard players stay on the board, on the square they moved to
     this.options.onMove(move);
   }
 
