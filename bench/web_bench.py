@@ -63,8 +63,10 @@ CLICK_JS = """async (n) => {
 }"""
 
 
-def descendants_rss_mb(root_pid: int) -> float:
-    """Resident memory of the Chromium renderer processes started under this Python process."""
+def descendants_pss_mb(root_pid: int) -> float:
+    """Proportional set size (RSS with shared pages split among their users) of the Chromium
+    renderer processes started under this Python process: the page, its worker and its service
+    worker live in them."""
     parents: dict[int, int] = {}
     cmdlines: dict[int, str] = {}
     for entry in os.listdir("/proc"):
@@ -86,8 +88,8 @@ def descendants_rss_mb(root_pid: int) -> float:
         if p != root_pid:
             continue
         try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
                     total += int(line.split()[1])
         except OSError:
             pass
@@ -102,7 +104,7 @@ def run(runs: int, level: int) -> None:
     server, url = build.serve_in_thread(build.DIST)
     results: dict[str, list[float]] = {k: [] for k in
                                        ("painted", "cold", "warm", "warm_painted", "click_handler", "click_frame",
-                                        "longtask", "gap", "memory", "think")}
+                                        "longtask", "gap", "memory", "think", "wasm")}
     transferred: dict[str, int] = {}
     stages: dict[str, list[float]] = {}
     with sync_playwright() as p:
@@ -147,13 +149,14 @@ def run(runs: int, level: int) -> None:
             page.wait_for_selector("html[data-state=thinking]", state="attached")
             peak = 0.0
             while page.get_attribute("html", "data-state") == "thinking":
-                peak = max(peak, descendants_rss_mb(os.getpid()))
+                peak = max(peak, descendants_pss_mb(os.getpid()))
                 time.sleep(0.1)
             results["think"].append((time.perf_counter() - started) * 1000)
             watch = page.evaluate("(() => { __bench.running = false; return __bench; })()")
             results["longtask"].append(watch["longest"])
             results["gap"].append(watch["gap"])
             results["memory"].append(peak)
+            results["wasm"].append(page.evaluate("__draughts.call('memory')").get("wasmBytes", 0) / 1e6)
             # warm: a reload with the service worker and the saved game in place
             page.reload()
             page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
@@ -173,7 +176,7 @@ def run(runs: int, level: int) -> None:
     print(f"  click to highlight     {m['click_handler']:7.1f} ms handler, {m['click_frame']:.1f} ms to the next frame (one frame)")
     print(f"  computer's move (lvl {level}) {m['think']:5.0f} ms, longest main-thread task {m['longtask']:.0f} ms "
           f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  (< 50)")
-    print(f"  renderer memory while thinking {m['memory']:.0f} MB  (<= 150)")
+    print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  (<= 150); Python's wasm heap {m['wasm']:.0f} MB")
     raw = sum(transferred.values())
     zipped = 0
     for name in {u.split("?")[0] for u in transferred}:
