@@ -284,7 +284,8 @@ def rules_for_tags(tags: dict[str, str], positions: dict[str, tuple[int, int]] |
 def _check_board(details: str, rules: RuleSet, where: tuple[int | None, int | None]) -> None:
     """The board size in a full-details GameType (``20,W,10,10,N2,0``) must be the variant's."""
     fields = [f.strip() for f in details.split(",")]
-    if len(fields) >= 3 and fields[1].isdigit() and fields[2].isdigit() and len(fields[1] + fields[2]) <= 6:
+    # ASCII digits only: str.isdigit() also says yes to "²", which int() refuses.
+    if len(fields) >= 3 and all(re.fullmatch(r"[0-9]{1,3}", f) for f in fields[1:3]):
         size = sorted((int(fields[1]), int(fields[2])))
         if size != sorted((rules.rows, rules.cols)):
             raise PdnError(f"GameType {rules.pdn_gametype} is played on {rules.cols}x{rules.rows},"

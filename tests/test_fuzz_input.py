@@ -217,6 +217,15 @@ def test_mutated_pdn(variant: str, which: int, edits: list[tuple[int, str, str]]
     check_pdn(mutate(PDN_SAMPLES[variant][which], edits))
 
 
+@FUZZ
+@given(name=st.sampled_from(["GameType", "Variant", "FEN", "SetUp", "ForcedCapture", "Result"]),
+       value=st.one_of(st.text(max_size=30), st.text(alphabet="0123456789,WBNA ", max_size=20),
+                       st.sampled_from(["20,W,10,10,N2,0", "25", "98", "antidraughts", "W:W31-50:B1-20"])))
+def test_random_tag_values(name: str, value: str) -> None:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    check_pdn(f'[{name} "{escaped}"]\n1. 32-28 19-23 *')
+
+
 def test_samples_are_valid() -> None:
     for samples in PDN_SAMPLES.values():
         for text in samples:

@@ -260,6 +260,7 @@ def test_an_illegal_move_names_its_line_column_and_number() -> None:
     ('[GameType "0"]', "GameType 0"),  # chess
     ('[GameType "draughts"]', "not a GameType number"),
     ('[GameType "20,W,8,8,N2,0"]', "10x10"),
+    ('[GameType "21,B,8,10,N1,0"]', "8x8"),
     ('[GameType "21"][Variant "antidraughts"]', "GameType 20"),
     ('[Variant "halma"]', "unknown [Variant"),
     ('[FEN "W:W99"]', "[FEN] tag"),
