@@ -530,3 +530,207 @@ def test_round_trip_captures_keep_the_capturing_king(variant, fen):
         g2 = Game.from_fen(fen, variant=variant)
         g2.push(m)
         assert g2.piece_at(m.origin) == ("W" if g.turn == "white" else "B"), (m, g2.fen())
+
+
+# --- random positions against a brute-force reference for the diagonal variants -------------------
+# An independent, slow generator written from sources.md (not from rules.py or movegen.py):
+# a dict of cells (row, col) -> 'w'/'b'/'W'/'B', removal at the end of the move (a jumped piece
+# blocks and is never jumped twice), each variant's flags from its sources.md section.
+
+import random  # noqa: E402
+
+_DIAG = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+_FRISIAN_ORTH = [(-2, 0), (2, 0), (0, -2), (0, 2)]
+
+# variant: (men capture backward, flying king, men take kings, passing promotion, choice, frisian)
+REFERENCE_FLAGS = {
+    "international": (True, True, True, "man", "most", False),  # A1 4.1-4.15
+    "brazilian": (True, True, True, "man", "most", False),  # DCTL: = international
+    "canadian": (True, True, True, "man", "most", False),
+    "antidraughts": (True, True, True, "man", "most", False),
+    "russian": (True, True, True, "king", "free", False),  # DCTL russian.hpp 1.5.15
+    "schlagdame": (True, True, True, "king", "free", False),
+    "pool": (True, True, True, "man", "free", False),  # DCTL pool.hpp
+    "english": (False, False, True, "stop", "free", False),  # DCTL checkers.hpp 1.17-1.20
+    "italian": (False, False, False, "stop", "italian", False),  # FID 5.3, 6.6-6.9
+    "spanish": (False, True, True, "man", "spanish", False),  # DCTL spanish.hpp
+    "czech": (False, True, True, "man", "czech", False),  # fmjd.org czech 4.1, 4.14
+    "frisian": (True, True, True, "man", "frisian", True),  # Frisian rules 2011; RULES.md 4
+}
+
+
+def _reference_moves(game: Game, variant: str) -> set:
+    back, flying, men_take_kings, passing, choice, frisian = REFERENCE_FLAGS[variant]
+    geo = game.geometry
+    rows = geo.rows
+    cell_of = {sq.number: (sq.row, sq.col) for sq in geo.squares}
+    playing = set(cell_of.values())
+    board = {cell_of[n]: code for n, code in game.board().items()}
+    me = "w" if game.turn == "white" else "b"
+    fwd = -1 if me == "w" else 1
+    far = 0 if me == "w" else rows - 1
+
+    def enemy(cell):
+        code = board.get(cell)
+        return code is not None and code.lower() != me
+
+    def man_capture_dirs():
+        ds = [d for d in _DIAG if back or d[0] == fwd]
+        return ds + (_FRISIAN_ORTH if frisian else [])
+
+    def king_capture_dirs():
+        return _DIAG + (_FRISIAN_ORTH if frisian else [])
+
+    results = []  # (origin, dest, captured list, promotes, by_king)
+
+    def search(origin, pos, king, jumped, promoted):
+        # one jump from pos, for a man (short) or a king (short or flying)
+        options = []
+        for dr, dc in (king_capture_dirs() if king else man_capture_dirs()):
+            r, c = pos[0] + dr, pos[1] + dc
+            if king and flying:  # the piece has left its origin: that square is empty
+                while (r, c) in playing and ((r, c) not in board or (r, c) == origin) and (r, c) not in jumped:
+                    r, c = r + dr, c + dc
+            victim = (r, c)
+            if victim not in playing or not enemy(victim) or victim in jumped:
+                continue
+            if not king and not men_take_kings and board[victim].isupper():
+                continue
+            lands = []
+            r, c = r + dr, c + dc
+            while (r, c) in playing and ((r, c) not in board or (r, c) == origin) and (r, c) not in jumped:
+                lands.append((r, c))
+                if not (king and flying):
+                    break
+                r, c = r + dr, c + dc
+            for land in lands:
+                options.append((victim, land))
+        if not options:
+            return False
+        # a king that can go on from some landing square behind a piece must land there
+        by_victim: dict = {}
+        for victim, land in options:
+            by_victim.setdefault(victim, []).append(land)
+        for victim, lands in by_victim.items():
+            follow = []
+            for land in lands:
+                follow.append((land, _continues(origin, land, king, jumped + [victim], promoted)))
+            if any(f for _, f in follow):
+                lands = [land for land, f in follow if f]
+            for land in lands:
+                step(origin, land, king, jumped + [victim], promoted)
+        return True
+
+    def _continues(origin, land, king, jumped, promoted):
+        k = king
+        if not king and land[0] == far:
+            if passing == "stop":
+                return False
+            if passing == "king":
+                k = True
+        saved = list(results)
+        found = _probe(origin, land, k, jumped)
+        results[:] = saved
+        return found
+
+    def _probe(origin, pos, king, jumped):
+        for dr, dc in (king_capture_dirs() if king else man_capture_dirs()):
+            r, c = pos[0] + dr, pos[1] + dc
+            if king and flying:  # the piece has left its origin: that square is empty
+                while (r, c) in playing and ((r, c) not in board or (r, c) == origin) and (r, c) not in jumped:
+                    r, c = r + dr, c + dc
+            victim = (r, c)
+            if victim not in playing or not enemy(victim) or victim in jumped:
+                continue
+            if not king and not men_take_kings and board[victim].isupper():
+                continue
+            land = (r + dr, c + dc)
+            if land in playing and (land not in board or land == origin) and land not in jumped:
+                return True
+        return False
+
+    def step(origin, pos, king, jumped, promoted):
+        if not king and pos[0] == far:
+            if passing == "stop":
+                results.append((origin, pos, jumped, True, False))
+                return
+            if passing == "king":
+                king, promoted = True, True
+        if not search(origin, pos, king, jumped, promoted):
+            promotes = promoted or (not board[origin].isupper() and pos[0] == far)
+            results.append((origin, pos, jumped, promotes, board[origin].isupper()))
+
+    for cell, code in list(board.items()):
+        if code.lower() == me:
+            search(cell, cell, code.isupper(), [], False)
+
+    if results:
+        def value(res):
+            _o, _d, caps, _p, by_king = res
+            kings = [board[x].isupper() for x in caps]
+            if choice == "most":
+                return (len(caps),)
+            if choice == "spanish":
+                return (len(caps), sum(kings))
+            if choice == "italian":
+                return (len(caps), by_king, sum(kings), tuple(kings))
+            if choice == "frisian":
+                return (100 * (len(caps) - sum(kings)) + 199 * sum(kings), by_king)
+            if choice == "czech":
+                return (by_king,)
+            return ()
+        best = max(value(r) for r in results)
+        chosen = [r for r in results if value(r) == best]
+    else:
+        chosen = []
+        for cell, code in board.items():
+            if code.lower() != me:
+                continue
+            dirs = _DIAG if code.isupper() else [d for d in _DIAG if d[0] == fwd]
+            for dr, dc in dirs:
+                r, c = cell[0] + dr, cell[1] + dc
+                while (r, c) in playing and (r, c) not in board:
+                    promotes = not code.isupper() and r == far
+                    chosen.append((cell, (r, c), [], promotes, code.isupper()))
+                    if not (code.isupper() and flying):
+                        break
+                    r, c = r + dr, c + dc
+    label = {v: geo.algebraic_label(*v) for v in playing}
+    return {(label[o], label[d], frozenset(label[x] for x in caps), p) for o, d, caps, p, _k in chosen}
+
+
+def _engine_moves(game: Game) -> set:
+    return {(a, b, caps, m.promotes) for (a, b, caps), m in
+            ((next(iter({M(alg(game, m.origin), alg(game, m.destination), *[alg(game, c) for c in m.captures])})), m)
+             for m in game.legal_moves)}
+
+
+def _random_position(variant: str, rng: random.Random) -> str:
+    g = Game(variant)
+    geo = g.geometry
+    squares = list(geo.squares)
+    rng.shuffle(squares)
+    n = rng.randint(3, min(20, len(squares) // 2))
+    white, black = [], []
+    king_share = rng.choice([0.0, 0.25, 0.5, 0.9])
+    for sq in squares[:n]:
+        side = rng.choice("wb")
+        promo_row = 0 if side == "w" else geo.rows - 1
+        king = sq.row == promo_row or rng.random() < king_share
+        (white if side == "w" else black).append(("K" if king else "") + geo.algebraic_label(sq.row, sq.col))
+    return f"{rng.choice('WB')}:W{','.join(white)}:B{','.join(black)}"
+
+
+@pytest.mark.parametrize("variant", sorted(REFERENCE_FLAGS))
+def test_random_positions_match_the_brute_force_reference(variant):
+    rng = random.Random(f"reference-{variant}")
+    checked = 0
+    while checked < 150:
+        fen = _random_position(variant, rng)
+        g = Game.from_fen(fen, variant=variant)
+        expected = _reference_moves(g, variant)
+        actual = _engine_moves(g)
+        assert actual == expected, (
+            f"{variant} {fen}\nreference only: {sorted(expected - actual, key=str)}"
+            f"\nengine only:    {sorted(actual - expected, key=str)}")
+        checked += 1
