@@ -101,11 +101,6 @@ class Walk:
         for m in self.plan(plies, policy):
             self.game.push(m)
 
-    def step(self, allow=None):
-        (m,) = self.plan(1, (lambda g, i: allow) if allow else None)
-        self.game.push(m)
-        return m
-
     def offer(self, wanted):
         """A quiet king move after which the opponent has a capture ``wanted(game, capture)``,
         then that capture, chosen so that the side to move after it has no capture. Returns it."""

@@ -700,9 +700,8 @@ def _reference_moves(game: Game, variant: str) -> set:
 
 
 def _engine_moves(game: Game) -> set:
-    return {(a, b, caps, m.promotes) for (a, b, caps), m in
-            ((next(iter({M(alg(game, m.origin), alg(game, m.destination), *[alg(game, c) for c in m.captures])})), m)
-             for m in game.legal_moves)}
+    return {(alg(game, m.origin), alg(game, m.destination), frozenset(alg(game, c) for c in m.captures), m.promotes)
+            for m in game.legal_moves}
 
 
 def _random_position(variant: str, rng: random.Random) -> str:
