@@ -5,7 +5,7 @@
 // position is being reviewed.
 
 import { Board } from "./board.js";
-import { colourName, language, message, pickLanguage, setLanguage, squareLabel, t, translatePage } from "./i18n.js";
+import { colourName, language, message, pickLanguage, resultReason, setLanguage, squareLabel, t, translatePage } from "./i18n.js";
 
 const KEYS = { settings: "draughts.settings.v1", game: "draughts.game.v1", view: "draughts.view.v1",
   corrupt: "draughts.game.corrupt", record: "draughts.record.v1" };
@@ -189,7 +189,7 @@ function renderPanel() {
   if (view.outcome) {
     const o = view.outcome;
     $("result-title").textContent = o.winner ? t(`result_${o.winner}`) : t("result_draw");
-    $("result-reason").textContent = o.reason;
+    $("result-reason").textContent = resultReason(o);
     $("result-rule").textContent = o.rule ? t("rule", { rule: o.rule }) : "";
     result.hidden = false;
   } else result.hidden = true;
@@ -431,7 +431,7 @@ function loadRecord() {
 }
 
 function onGameOver(v) {
-  say(`${v.outcome.winner ? t(`result_${v.outcome.winner}`) : t("result_draw")}: ${v.outcome.reason}`);
+  say(`${v.outcome.winner ? t(`result_${v.outcome.winner}`) : t("result_draw")}: ${resultReason(v.outcome)}`);
   if (settings.mode !== "computer" || !hello?.engine || !gameId) return;
   const record = loadRecord();
   const entry = record[v.variant] || { w: 0, d: 0, l: 0, rating: 1200, games: [] };

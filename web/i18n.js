@@ -85,7 +85,11 @@ const STRINGS = {
     record: "Ihre Bilanz gegen den Computer ({variant}): {w} gewonnen, {d} remis, {l} verloren, Wertung {rating}",
     hint_text: "Tipp: {move}", error: "Etwas ist schiefgegangen: {message}", level_n: "Stufe {n}",
     engine_missing: "Der Computergegner fehlt in dieser Version; bitte zu zweit spielen.",
-    time_left: "{colour}: {time}", why: "Geltende Regeln", board: "Brett: eine Schaltfläche je Spielfeld; Pfeiltasten bewegen, Eingabe wählt und zieht, Escape bricht ab",
+    time_left: "{colour}: {time}", why: "Geltende Regeln",
+    // result reasons by termination (English shows Python's own sentence)
+    term_no_moves: "{loser} kann nicht mehr ziehen.", term_repetition: "Dieselbe Stellung hat sich wiederholt.",
+    term_quiet_moves: "Zu viele Züge ohne Schlagen und ohne Steinzug.", term_endgame: "Die in diesem Endspiel erlaubten Züge sind gespielt.",
+    term_resignation: "{loser} hat aufgegeben.", term_agreement: "Remis durch Einigung.", term_time: "{loser} hat die Zeit überschritten.", board: "Brett: eine Schaltfläche je Spielfeld; Pfeiltasten bewegen, Eingabe wählt und zieht, Escape bricht ab",
   },
 };
 
@@ -127,6 +131,14 @@ export function message(msg) {
 
 export function colourName(side) {
   return t(side);
+}
+
+/** The reason a game ended: German from its termination, English as Python wrote it. */
+export function resultReason(outcome) {
+  const key = `term_${outcome.termination}`;
+  if (lang === "en" || !(key in STRINGS[lang])) return outcome.reason;
+  const loser = outcome.winner ? t(outcome.winner === "white" ? "black" : "white") : "";
+  return t(key, { loser });
 }
 
 /** "square 32, white man" / "Feld 32, weißer Stein". */

@@ -300,6 +300,9 @@ def test_german_ui(browser, site: str) -> None:
         expect(page.locator("#turn")).to_contain_text("Weiß am Zug")
         square(page, 46).click()
         expect(page.locator("#status")).to_have_text("Dieser Stein hat keinen erlaubten Zug.")
+        page.click("#btn-resign")
+        expect(page.locator("#result-title")).to_have_text("Schwarz gewinnt")
+        expect(page.locator("#result-reason")).to_have_text("Weiß hat aufgegeben.")
         # switchable: back to English in the settings
         page.click("#btn-settings")
         page.select_option("#set-lang", "en")
