@@ -1,0 +1,53 @@
+// The board's click logic without a browser: board.js keeps it in pure functions of the view
+// Python sends, so it runs under Node's own test runner.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { clickAction, movableOrigins, movesFrom } from "../../web/board.js";
+
+const move = (o, d, path, caps = []) => ({ o, d, path, caps, text: `${o}${caps.length ? "x" : "-"}${d}` });
+
+// White to move: 32 can go to 27 or 28; 26 takes to 10 by two routes.
+const view = {
+  turn: "white",
+  outcome: null,
+  pieces: { 32: "w", 26: "w", 46: "w", 19: "b" },
+  moves: [move(32, 27, [32, 27]), move(32, 28, [32, 28]),
+    move(26, 10, [26, 17, 10], [22, 14]), move(26, 10, [26, 19, 10], [23, 15])],
+};
+
+test("movable pieces and their moves come from the move list", () => {
+  assert.deepEqual([...movableOrigins(view)].sort(), [26, 32]);
+  assert.equal(movesFrom(view, 32).length, 2);
+});
+
+test("select, then play a destination", () => {
+  assert.deepEqual(clickAction(view, null, 32), { select: 32 });
+  const action = clickAction(view, 32, 28);
+  assert.equal(action.play, true);
+  assert.deepEqual(action.move.path, [32, 28]);
+});
+
+test("two routes to one square ask the player to choose", () => {
+  const action = clickAction(view, 26, 10);
+  assert.equal(action.choose, true);
+  assert.equal(action.moves.length, 2);
+});
+
+test("forbidden clicks name their reason", () => {
+  assert.deepEqual(clickAction(view, null, 46), { message: "blocked" });
+  assert.deepEqual(clickAction(view, null, 19), { message: "wrongSide" });
+  assert.deepEqual(clickAction(view, null, 40), { message: "empty" });
+  assert.deepEqual(clickAction(view, 32, 40), { message: "notDestination" });
+  assert.deepEqual(clickAction(view, 32, 32), { deselect: true });
+  assert.deepEqual(clickAction(view, 32, 26), { select: 26 });
+});
+
+test("a finished game or a position without moves only explains", () => {
+  assert.deepEqual(clickAction({ ...view, moves: [], outcome: { winner: "black" } }, null, 32), { message: "gameOver" });
+  assert.deepEqual(clickAction({ ...view, moves: [] }, null, 32), { message: "wait" });
+});
+
+test("a king capture that ends on its own square is a destination, not a deselect", () => {
+  const loop = { ...view, moves: [move(32, 32, [32, 21, 12, 23, 32], [27, 17, 18, 28])] };
+  assert.equal(clickAction(loop, 32, 32).play, true);
+});
