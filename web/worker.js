@@ -22,9 +22,13 @@ function progress(stage, fraction) {
 async function boot() {
   const t0 = performance.now();
   progress("config", 0.02);
-  const config = await (await fetch(url("config.json"))).json();
+  // Fetches that do not depend on Python start now and overlap with its start-up.
+  const configReady = fetch(url("config.json")).then((r) => r.json());
+  const sourceReady = fetch(url("main.py")).then((r) => r.text());
+  const moduleReady = import(url("pyodide/pyodide.mjs"));
+  const config = await configReady;
   progress("runtime", 0.05);
-  const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
+  const { loadPyodide } = await moduleReady;
   const pyodide = await loadPyodide({
     indexURL: url("pyodide/"),
     stdLibURL: url("pyodide/python_stdlib.zip"),
@@ -43,7 +47,7 @@ async function boot() {
   await micropip.install(url(config.wheel), { deps: false });
   micropip.destroy();
   progress("main", 0.9);
-  const source = await (await fetch(url("main.py"))).text();
+  const source = await sourceReady;
   pyodide.FS.writeFile("/home/pyodide/draughts_web_main.py", source);
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   const module = pyodide.pyimport("draughts_web_main");

@@ -12,12 +12,16 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the top level: its server is the one `serve` uses)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from webutil import guard_origin, wait_ready  # noqa: E402,F401
+
+# Two cores shared with the engine's tests: give each expectation time rather than flake.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 # WEB-NOTES: these flags for root in a container; no --disable-features of our own.

@@ -270,7 +270,7 @@ def test_offline_after_one_visit(game: Page, context) -> None:
     # the service worker has precached the whole site once it controls the page
     game.evaluate("""async () => {
             await navigator.serviceWorker.ready;
-            for (let i = 0; i < 200 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50));
+            for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50));
         }""")
     assert game.evaluate("!!navigator.serviceWorker.controller")
     context.set_offline(True)
