@@ -318,7 +318,10 @@ def build(dist: Path = DIST) -> Path:
     sw = (WEB / "sw.js").read_text()
     sw = sw.replace("__CACHE_VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (dist / "sw.js").write_text(sw)
+    # "</" would end the <script> data block early; JSON allows "<\/" for it.
+    inline_view = json.dumps(config["initialView"], separators=(",", ":")).replace("</", "<\\/")
     index = (dist / "index.html").read_text().replace("__BUILD_VERSION__", version)
+    index = index.replace("__INITIAL_VIEW__", inline_view)
     (dist / "index.html").write_text(index)
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"dist/ ready: {len(files) + 1} files, {total / 1e6:.1f} MB, version {version}, wheel {wheel.name}")

@@ -647,7 +647,7 @@ async function paintEarly() {
   } catch {}
   if (!early || !Array.isArray(early.squares)) {
     try {
-      early = (await (await fetch(new URL("./config.json", import.meta.url))).json()).initialView;
+      early = JSON.parse($("initial-view").textContent); // written into index.html by build.py
     } catch {}
   }
   if (early && Array.isArray(early.squares) && !view) {
