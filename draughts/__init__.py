@@ -10,7 +10,9 @@ Move(32-28)
 
 from __future__ import annotations
 
-from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError
+from .errors import (
+    AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError, UnknownVariantError,
+)
 from .game import DrawCounter, Game, LegalMoves, Outcome
 from .move import Move
 from .rules import VARIANTS, RuleSet, get_rules, variant_keys
@@ -20,5 +22,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Game", "Move", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
     "variant_keys", "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError",
-    "PdnError", "__version__",
+    "PdnError", "UnknownVariantError", "__version__",
 ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .errors import UnknownVariantError
 from .rules import RuleSet
 
 
@@ -178,4 +179,4 @@ def draw_rules_for(rules: RuleSet, preset: str | None = None) -> DrawRules:
     if preset == "casual-60":
         return DrawRules("casual-60", 3, 120, "moves without a capture or a man move",
                          "casual 60-move rule", no_endgames)
-    raise ValueError(f"unknown draw-rule preset {preset!r}; known: {', '.join(PRESETS)}")
+    raise UnknownVariantError(f"unknown draw-rule preset {preset!r}; known: {', '.join(PRESETS)}")

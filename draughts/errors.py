@@ -43,3 +43,7 @@ class PdnError(DraughtsError):
         if line is not None:
             where = f" at line {line}" + (f", column {column}" if column is not None else "")
         super().__init__(f"invalid PDN{where}: {message}")
+
+
+class UnknownVariantError(DraughtsError):
+    """A variant key, alias or draw-rule preset that the library does not know."""

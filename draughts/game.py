@@ -113,7 +113,7 @@ class Game:
         self._stack: list[_State] = []
         self._keys: list[tuple[tuple[int, int, int, int], int]] = []
         self._legal_cache: list[Move] | None = None
-        self.starting_fen = fen or rules.start_fen
+        self.starting_fen = rules.start_fen if fen is None else fen
         from .fen import parse_fen  # the notation module imports this one
 
         pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
@@ -346,8 +346,16 @@ class Game:
         matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
         for rule, _key, plies in s.endgame:
             m = matches[rule]
-            if plies >= m.limit_plies:
-                return Outcome(None, "endgame", f"{m.text}: the moves allowed are played", m.source)
+            if plies < m.limit_plies:
+                continue
+            if m.limit_plies == 0 and any(move.captures for move in self._legal()):
+                # A configuration that is a draw at once (Turkish one against one) still lets
+                # a capture that is on the board be made: the game is not dead yet.
+                continue
+            if m.limit_plies == 0:
+                return Outcome(None, "endgame", f"draw: {m.text}", m.source)
+            return Outcome(None, "endgame", f"draw: {m.text}, and the {m.limit_plies // 2} moves each allowed "
+                           "are played", m.source)
         return None
 
     def is_game_over(self) -> bool:

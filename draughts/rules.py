@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .errors import UnknownVariantError
+
 Direction = tuple[int, int]
 
 DIAGONAL_FORWARD: tuple[Direction, ...] = ((-1, -1), (-1, 1))
@@ -223,7 +225,7 @@ def variant_keys() -> list[str]:
 
 
 def get_rules(name: str | RuleSet) -> RuleSet:
-    """The rule set of a variant key or alias; raises ``ValueError`` listing the keys."""
+    """The rule set of a variant key or alias; raises :class:`UnknownVariantError` listing the keys."""
     if isinstance(name, RuleSet):
         return name
     key = name.strip().lower().replace("_", "-")
@@ -231,4 +233,4 @@ def get_rules(name: str | RuleSet) -> RuleSet:
     try:
         return VARIANTS[key]
     except KeyError:
-        raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
+        raise UnknownVariantError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None

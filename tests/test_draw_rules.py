@@ -479,6 +479,17 @@ def test_turkish_capture_leaving_one_piece_each_draws():
     assert out is not None and out.termination == "endgame"
 
 
+def test_turkish_one_against_one_with_a_capture_on_is_played_out():
+    # Black's a5xa3 leaves one piece each, but White's king must take a3 at once: the game
+    # is won by that capture, not drawn before it.
+    g = Game.from_fen("B:WKa1,a4:Ba5", variant="turkish")
+    g.push(list(g.legal_moves)[0])
+    assert g.outcome() is None and all(m.captures for m in g.legal_moves)
+    g.push(list(g.legal_moves)[0])
+    out = g.outcome()
+    assert out is not None and out.winner == "white" and out.termination == "no_moves"
+
+
 def test_turkish_two_pieces_against_one_is_played_on():
     g = Game.from_fen("W:WKa1,Kb1:BKh8", variant="turkish")
     run_without_draw(g, Walk(g, seed=22), 60)

@@ -200,6 +200,8 @@ def check_outcome(game: Game, tracker: Tracker, variant: str) -> bool:
         return True
     if variant in EXACT_ENDGAMES:
         fired = tracker.kind is not None and tracker.kind_plies >= tracker.kind[1]
+        if fired and tracker.kind[1] == 0 and any(m.captures for m in game.legal_moves):
+            fired = False  # a draw-at-once ending still lets a capture on the board be made
         if fired:
             assert out is not None and out.termination == "endgame", (game.fen(), tracker.kind, tracker.kind_plies, out)
             assert out.winner is None
