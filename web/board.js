@@ -11,7 +11,8 @@
 
 const SEGMENT_MS = 140; // animation time per step of a move's path
 const MAX_ANIM_MS = 700; // long captures speed up rather than drag on
-const DRAG_THRESHOLD_PX = 6; // a press that moves less than this is a click, not a drag
+const DRAG_THRESHOLD_PX = 6;
+const CROWN_MS = 320; // the pop of a new king // a press that moves less than this is a click, not a drag
 
 /** Pure helpers on a view, testable without a browser. */
 export function movesFrom(view, origin) {
@@ -126,8 +127,13 @@ export class Board {
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (animate && before && view.last && !reduced && !geometryChanged) {
       const steps = Math.max(1, view.last.path.length - 1);
+      const end = view.last.path[view.last.path.length - 1];
+      const was = before.pieces[view.last.path[0]];
+      const now = view.pieces[end];
       this.anim = { from: before.pieces, last: view.last, start: performance.now(),
-        duration: Math.min(MAX_ANIM_MS, SEGMENT_MS * steps) };
+        duration: Math.min(MAX_ANIM_MS, SEGMENT_MS * steps),
+        // a man that ends the move as a king: the crown pops in after the move
+        crown: !!was && !!now && was === was.toLowerCase() && now === now.toUpperCase() ? end : null };
     }
     if (geometryChanged) this.buildLayer();
     this.squareIndex = new Map(view.squares.map((s) => [s[0], s]));
@@ -467,7 +473,12 @@ export class Board {
     const anim = this.anim;
     const now = performance.now();
     const animT = anim ? Math.min(1, (now - anim.start) / anim.duration) : 1;
-    if (anim && animT >= 1) this.anim = null;
+    if (anim && animT >= 1) {
+      this.anim = null;
+      if (anim.crown != null) this.crownPop = { square: anim.crown, start: now };
+    }
+    const pop = this.crownPop && now - this.crownPop.start < CROWN_MS ? this.crownPop : null;
+    if (this.crownPop && !pop) this.crownPop = null;
     if (v.last && !(anim && animT < 1)) for (const n of v.last.path) fillSquare(n, col.last);
     if (this.selected != null) fillSquare(this.selected, col.selected + "88");
 
@@ -496,7 +507,8 @@ export class Board {
       if (n === moving || n === dragging) continue;
       const [x, y] = centre(n);
       const alpha = ghosts.has(n) ? 1 - animT * 0.7 : capturedBySel.has(n) ? 0.45 : 1;
-      this.drawPiece(x, y, size, pieces[key], alpha);
+      const grow = pop && pop.square === n ? 1 + 0.25 * Math.sin((Math.PI * (now - pop.start)) / CROWN_MS) : 1;
+      this.drawPiece(x, y, size * grow, pieces[key], alpha);
       if (capturedBySel.has(n)) this.drawCross(x, y, size, col.capture);
     }
 
@@ -577,6 +589,8 @@ export class Board {
       const [x2, y2] = centre(path[Math.min(i + 1, path.length - 1)]);
       const piece = anim.from[path[0]] || v.pieces[path[path.length - 1]];
       this.drawPiece(x1 + (x2 - x1) * f, y1 + (y2 - y1) * f, size * 1.05, piece, 1);
+      this.requestDraw();
+    } else if (pop) {
       this.requestDraw();
     } else if (dragging != null && this.drag) {
       const rect = this.canvas.getBoundingClientRect();

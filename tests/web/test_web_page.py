@@ -193,6 +193,8 @@ def test_whole_game_at_the_lowest_level(game: Page) -> None:
     expect(game.locator("#result")).to_be_visible()
     assert game.locator("#result-title").inner_text() in ("White wins", "Black wins", "Draw")
     assert game.locator("#result-reason").inner_text().strip()
+    # the local record against the computer counts the game
+    expect(game.locator("#record")).to_contain_text("Your record against the computer (International)")
 
 
 def test_pdn_export_then_import_gives_the_same_game(game: Page) -> None:
@@ -213,6 +215,13 @@ def test_pdn_export_then_import_gives_the_same_game(game: Page) -> None:
     game.click("#btn-pdn")
     game.fill("#pdn-text", pdn)
     game.click("#pdn-import")
+    expect(game.locator("#pdn-message")).to_have_text("Game loaded.")
+    game.keyboard.press("Escape")
+    assert moves(game).all_inner_texts() == history
+    # the same record from a file
+    new_game(game, mode="two")
+    game.click("#btn-pdn")
+    game.set_input_files("#pdn-file", files=[{"name": "game.pdn", "mimeType": "text/plain", "buffer": pdn.encode()}])
     expect(game.locator("#pdn-message")).to_have_text("Game loaded.")
     game.keyboard.press("Escape")
     assert moves(game).all_inner_texts() == history
