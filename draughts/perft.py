@@ -16,6 +16,7 @@ tests/test_perft.py checks the walks against published counts and against the ge
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from .movegen import BLACK, WHITE, MoveGenerator, RawMove
@@ -62,13 +63,11 @@ class FastPerft:
     def __init__(self, gen: MoveGenerator, forced: bool) -> None:
         self.gen = gen
         self.forced = forced
-        self.count: list[Count] = []
-        self.children: list[Children] = []
-        for colour in (WHITE, BLACK):
-            count, children = _side(gen, colour, forced)
-            self.count.append(count)
-            self.children.append(children)
-        self._walks = _walks(self.count, self.children)
+        sides = [_side(gen, colour, forced) for colour in (WHITE, BLACK)]
+        self.count: list[Count] = [side.count for side in sides]
+        self.children: list[Children] = [side.children for side in sides]
+        two = [_two_plies(gen, colour, sides[colour], sides[colour ^ 1]) for colour in (WHITE, BLACK)]
+        self._walks = _walks(self.children, two)
 
     def perft(self, om: int, ok: int, pm: int, pk: int, colour: int, depth: int) -> int:
         """Leaves ``depth`` plies below the position with ``colour``'s men ``om`` and kings ``ok`` to move."""
@@ -79,29 +78,47 @@ class FastPerft:
         return self._walks[colour](om, ok, pm, pk, depth)
 
 
-def _walks(count: list[Count], children: list[Children]) -> list[Callable[[int, int, int, int, int], int]]:
+Walk = Callable[[int, int, int, int, int], int]
+
+
+def _walks(children: list[Children], two: list[Count]) -> list[Walk]:
     """The recursion, one function per side so that neither tests whose turn it is."""
-    walks: list[Callable[[int, int, int, int, int], int]] = []
+    walks: list[Walk] = []
     for colour in (WHITE, BLACK):
-        walks.append(_walk(children[colour], count[colour ^ 1], walks, colour ^ 1))
+        walks.append(_walk(children[colour], two[colour], walks, colour ^ 1))
     return walks
 
 
-def _walk(children: Children, count_next: Count, walks: list, nxt: int) -> Callable[[int, int, int, int, int], int]:
+def _walk(children: Children, two: Count, walks: list[Walk], nxt: int) -> Walk:
     def walk(om: int, ok: int, pm: int, pk: int, depth: int) -> int:
-        kids = children(om, ok, pm, pk)
-        total = 0
         if depth == 2:
-            for a, b, c, d in kids:
-                total += count_next(a, b, c, d)
-            return total
+            return two(om, ok, pm, pk)
         deeper = walks[nxt]
         depth -= 1
-        for a, b, c, d in kids:
+        total = 0
+        for a, b, c, d in children(om, ok, pm, pk):
             total += deeper(a, b, c, d, depth)
         return total
 
     return walk
+
+
+@dataclass
+class _Side:
+    """One side to move's functions, and the tables the two-ply count reads."""
+
+    count: Count
+    children: Children
+    may_capture: Callable[[int, int, int, int], bool]  # cheap and never wrong when it says no
+    exact: bool = False  # whether the tables below are set (every step is a plain shift)
+    step_up: tuple[int, ...] = ()  # men's quiet steps to lower bits, as shift amounts
+    step_down: tuple[int, ...] = ()  # ... and to higher bits
+    jump_up: tuple[int, ...] = ()  # men's jumps (the first half of one) to lower bits
+    jump_down: tuple[int, ...] = ()
+    promo: int = 0
+    kmove_up: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # per square (shift, ray)
+    kmove_down: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    flying: bool = True
 
 
 def _shift_is_exact(gen: MoveGenerator, shift: int) -> bool:
@@ -123,7 +140,7 @@ def _shift_is_exact(gen: MoveGenerator, shift: int) -> bool:
     return True
 
 
-def _side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Children]:
+def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
     """``count`` and ``children`` for one side to move, with every rule flag decided here."""
     board = gen.board_mask
     promo = gen.promotion_rows[colour]
@@ -138,7 +155,14 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Childre
     step_down = tuple(s for s, _o in gen.man_shifts[colour] if s > 0)
     jump_up = tuple((-s, -2 * s) for s, _o in gen.man_jump_shifts[colour] if s < 0)
     jump_down = tuple((s, 2 * s) for s, _o in gen.man_jump_shifts[colour] if s > 0)
-    jumps = [tuple((over, land, land_sq) for _d, over, land, land_sq in js) for js in gen.man_jumps[colour]]
+    # Per square: (over bit, land bit, land square, the bits a jump from the land square
+    # goes over): a route whose remaining targets miss that last mask ends without a call.
+    reach = [0] * len(gen.man_jumps[colour])
+    for sq, js in enumerate(gen.man_jumps[colour]):
+        for _d, over, _land, _land_sq in js:
+            reach[sq] |= over
+    jumps = [tuple((over, land, land_sq, reach[land_sq]) for _d, over, land, land_sq in js)
+             for js in gen.man_jumps[colour]]
 
     # King rays per square: (shift, mask of the ray) split by the sign of the shift.
     def rays(table: list) -> tuple[list[tuple[tuple[int, int], ...]], list[tuple[tuple[int, int], ...]]]:
@@ -176,11 +200,12 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Childre
     # captured mask) where a route ends; each returns whether the piece could jump at all.
     def man_search(sq: int, empty: int, targets: int, captured: int, out: list) -> bool:
         jumped = False
-        for over, land, land_sq in jumps[sq]:
+        for over, land, land_sq, further in jumps[sq]:
             if over & targets and land & empty:
                 jumped = True
                 c = captured | over
-                if not man_search(land_sq, empty, targets ^ over, c, out):
+                t = targets ^ over
+                if not (t & further and man_search(land_sq, empty, t, c, out)):
                     out.append((land_sq, c))
         return jumped
 
@@ -454,10 +479,19 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Childre
                     to >>= s
         return kids
 
-    return count, children
+    def may_capture(om: int, ok: int, pm: int, pk: int) -> bool:
+        occ = om | ok | pm | pk
+        empty = board ^ occ
+        if om and man_candidates(om, pm | pk if men_take_kings else pm, empty):
+            return True
+        return bool(ok) and king_may_capture(ok, occ, empty, pm | pk)
+
+    return _Side(count, children, may_capture, True, step_up, step_down,
+                 tuple(s for s, _s2 in jump_up), tuple(s for s, _s2 in jump_down), promo,
+                 kmove_up, kmove_down, flying)
 
 
-def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count, Children]:
+def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
     """``count`` and ``children`` straight from the generator (any geometry)."""
     generate = gen.generate
     count_moves = gen.count_moves
@@ -478,7 +512,125 @@ def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> tuple[Count,
                 kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
         return kids
 
-    return count, children
+    def may_capture(om: int, ok: int, pm: int, pk: int) -> bool:
+        return True  # never used: the two-ply count needs exact shifts
+
+    return _Side(count, children, may_capture)
+
+
+def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
+    """Leaves two plies below a position with side ``a`` to move, ``b`` replying.
+
+    Bulk counting over the last two plies: when ``a`` has no capture, ``b`` has no king and
+    no capture (were it to move), a quiet step f-t by one of ``a``'s men changes ``b``'s
+    quiet moves only at f and t: ``b`` has the moves it has now, less those into t, plus
+    those into f, and it gets a capture only by jumping the man on t, or by landing on f.
+    So the steps in one direction are counted together with a few popcounts, and only
+    those that may give ``b`` a capture (and every king move) go through ``b``'s count.
+    """
+    children, count_next = a.children, b.count
+
+    def one_by_one(om: int, ok: int, pm: int, pk: int) -> int:
+        total = 0
+        for p, q, r, t in children(om, ok, pm, pk):
+            total += count_next(p, q, r, t)
+        return total
+
+    if not (a.exact and b.exact):
+        return one_by_one
+    board = gen.board_mask
+    men_take_kings = gen.men_take_kings
+    may_capture = a.may_capture
+    promo = a.promo
+    flying = a.flying
+    kmove_up, kmove_down = a.kmove_up, a.kmove_down
+    b_up, b_down = b.step_up, b.step_down
+    b_jumps_up, b_jumps_down = b.jump_up, b.jump_down
+    # Whether b can jump the man on t back onto the square f it came from (a b man beyond
+    # t on the same line): per step direction of a, whether b's men jump that way.
+    back_up = tuple((s, s in b_jumps_down) for s in a.step_up)
+    back_down = tuple((s, s in b_jumps_up) for s in a.step_down)
+
+    def two(om: int, ok: int, pm: int, pk: int) -> int:
+        if pk or may_capture(om, ok, pm, pk):
+            return one_by_one(om, ok, pm, pk)
+        empty = board ^ (om | ok | pm | pk)
+        prey = om | ok if men_take_kings else om  # what b's men may jump
+        # For each jump direction of b: whether b can capture now (then no shortcut);
+        # hanging, the empty squares where a piece of a's would be jumped; landing, the
+        # occupied squares that b could land on if they were empty.
+        hanging = landing = 0
+        for s in b_jumps_up:
+            if (prey << s) & (empty << 2 * s) & pm:
+                return one_by_one(om, ok, pm, pk)
+            hanging |= (pm >> s) & (empty << s)
+            landing |= (pm >> 2 * s) & (prey >> s)
+        for s in b_jumps_down:
+            if (prey >> s) & (empty >> 2 * s) & pm:
+                return one_by_one(om, ok, pm, pk)
+            hanging |= (pm << s) & (empty >> s)
+            landing |= (pm << 2 * s) & (prey << s)
+        # b's men, moved one quiet step: their squares count b's quiet moves into each square.
+        reach = [pm >> s for s in b_up] + [pm << s for s in b_down]
+        base = 0
+        for r in reach:
+            base += (r & empty).bit_count()
+        total = 0
+        risky = []  # (to bit, from bit) of a's steps that go through b's count one by one
+        for s, back in back_up:
+            to = (om >> s) & empty
+            bad = to & (hanging | landing >> s | (pm << s if back else 0))
+            to ^= bad
+            if to:
+                frm = to << s
+                total += to.bit_count() * base
+                for r in reach:
+                    total += (frm & r).bit_count() - (to & r).bit_count()
+            while bad:
+                low = bad & -bad
+                bad ^= low
+                risky.append((low, low << s))
+        for s, back in back_down:
+            to = (om << s) & empty
+            bad = to & (hanging | landing << s | (pm >> s if back else 0))
+            to ^= bad
+            if to:
+                frm = to >> s
+                total += to.bit_count() * base
+                for r in reach:
+                    total += (frm & r).bit_count() - (to & r).bit_count()
+            while bad:
+                low = bad & -bad
+                bad ^= low
+                risky.append((low, low >> s))
+        for to, frm in risky:
+            if to & promo:
+                total += count_next(pm, pk, om ^ frm, ok | to)
+            else:
+                total += count_next(pm, pk, om ^ frm ^ to, ok)
+        kings = ok
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            sq = low.bit_length() - 1
+            rest = ok ^ low
+            for s, _ray in kmove_down[sq]:
+                to = low << s
+                while to & empty:
+                    total += count_next(pm, pk, om, rest | to)
+                    if not flying:
+                        break
+                    to <<= s
+            for s, _ray in kmove_up[sq]:
+                to = low >> s
+                while to & empty:
+                    total += count_next(pm, pk, om, rest | to)
+                    if not flying:
+                        break
+                    to >>= s
+        return total
+
+    return two
 
 
 def _perft_streak(game: "Game", depth: int) -> int:
