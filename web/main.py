@@ -472,6 +472,117 @@ METHODS: dict[str, Callable[[Json], Json]] = {
 }
 
 
+# -- learn the rules, puzzles, embedded boards (web/learn.js, web/embed.js) ---------------------
+# Several boards on one page share this worker; each sends a "session" id and gets a game of its
+# own (handle() swaps it in around the call), so every handler above works per board unchanged.
+
+SESSIONS: dict[str, Session | None] = {}
+MAX_SESSIONS = 64  # a page that keeps making boards must not grow the worker without bound
+
+
+def _with_session(key: str, method: Callable[[Json], Json], params: Json) -> Json:
+    global session
+    outer = session
+    session = SESSIONS.get(key)
+    try:
+        return method(params)
+    finally:
+        if session is not None:
+            SESSIONS.pop(key, None)
+            SESSIONS[key] = session  # most recently used last
+            while len(SESSIONS) > MAX_SESSIONS:
+                SESSIONS.pop(next(iter(SESSIONS)))
+        session = outer
+
+
+def close_session(params: Json) -> Json:
+    SESSIONS.pop(str(params.get("session", "")), None)
+    return {}
+
+
+def rules_table(params: Json) -> Json:
+    """Every variant's rule flags as plain words, for the side-by-side table of the learn page."""
+    choice = {"free": ("free choice", "freie Wahl"), "most_pieces": ("most pieces", "meiste Steine"),
+              "most_pieces_then_kings": ("most pieces, then most kings", "meiste Steine, dann meiste Damen"),
+              "italian": ("most pieces, with a king, most kings, earliest king",
+                          "meiste Steine, mit Dame, meiste Damen, früheste Dame"),
+              "king_first": ("free, but a king must take if one can", "frei, aber die Dame muss schlagen"),
+              "frisian_value": ("highest value", "höchster Wert")}
+    passing = {"continue_as_man": ("stays a man", "bleibt Stein"),
+               "crown_and_continue": ("crowned, goes on as a king", "wird Dame und schlägt weiter"),
+               "crown_and_stop": ("crowned, the move ends", "wird Dame, der Zug endet")}
+    rows = []
+    for key in draughts.variant_keys():
+        r = draughts.get_rules(key)
+        backward = any(d[0] > 0 for d in r.man_capture_directions)
+        sideways = any(d[0] == 0 for d in r.man_capture_directions)
+        rows.append({
+            "key": r.key, "name": r.name, "board": f"{r.rows}×{r.cols}", "squares": r.squares,
+            "first": r.first_player, "menBackward": backward, "orthogonal": sideways,
+            "flying": r.flying_kings, "menTakeKings": r.men_capture_kings,
+            "choice": choice.get(r.capture_choice, (r.capture_choice, r.capture_choice)),
+            "passing": passing.get(r.passing_promotion, (r.passing_promotion, r.passing_promotion)),
+            "removal": ("at once", "sofort") if r.immediate_removal else ("at the end", "am Zugende"),
+            "losing": r.losing_game, "inverted": r.colouring == "inverted",
+        })
+    return {"variants": rows}
+
+
+def why_not(params: Json) -> Json:
+    """Why a try on the current board (a piece, or a piece and a square) is not a move."""
+    from draughts.explain import why_not as explain_why_not
+    s = _session()
+    destination = params.get("destination")
+    reason = explain_why_not(s.game, int(params["origin"]), None if destination is None else int(destination))
+    return reason.to_dict()
+
+
+def viewer_position(params: Json) -> Json:
+    """The position after `ply` moves of the loaded game, with its legal moves and their reasons
+    (the PDN viewer shows what could be played there, unlike `review`)."""
+    s = _session()
+    ply = max(0, min(int(params.get("ply", 0)), len(s.game.move_stack)))
+    probe = Session(s.variant, s.start_fen, s.draw_rules, s.forced_capture)
+    for move in s.game.move_stack[:ply]:
+        probe.push(move)
+    view = probe.view()
+    view["history"] = list(s.texts)
+    view["total"] = len(s.texts)
+    view["tags"] = s.tags
+    view["redo"] = 0
+    return view
+
+
+def tutorial(params: Json) -> Json:
+    from draughts import tutorial as lessons
+    return {"steps": [step.to_dict() for step in lessons.steps_for(str(params.get("family", "international")))]}
+
+
+def tutorial_try(params: Json) -> Json:
+    from draughts import tutorial as lessons
+    return lessons.check(lessons.by_id(str(params["id"])), str(params["text"])).to_dict()
+
+
+def puzzles(params: Json) -> Json:
+    from draughts import puzzles as problems
+    chosen = problems.puzzles_for(params["variant"]) if params.get("variant") else problems.PUZZLES
+    return {"puzzles": [p.to_dict() for p in chosen]}
+
+
+def puzzle_try(params: Json) -> Json:
+    from draughts import puzzles as problems
+    verdict = problems.check_move(problems.by_id(str(params["id"])), list(params.get("played") or []),
+                                  str(params["text"]))
+    return verdict.to_dict()
+
+
+METHODS.update({
+    "close_session": close_session, "rules_table": rules_table, "why_not": why_not,
+    "viewer_position": viewer_position, "tutorial": tutorial, "tutorial_try": tutorial_try,
+    "puzzles": puzzles, "puzzle_try": puzzle_try,
+})
+
+
 def handle(request_json: str) -> str:
     """Answer one request. Errors come back as data with the exception's name and message,
     so the page can show a readable message and keep the game it had."""
@@ -480,7 +591,9 @@ def handle(request_json: str) -> str:
         request = json.loads(request_json)
         request_id = request.get("id")
         method = METHODS[request["method"]]
-        result = method(request.get("params") or {})
+        params = request.get("params") or {}
+        key = params.get("session")
+        result = _with_session(str(key), method, params) if key else method(params)
         return json.dumps({"id": request_id, "result": result}, separators=(",", ":"))
     except Exception as error:  # every failure becomes a message, never a dead worker
         return json.dumps({"id": request_id, "error": {"type": type(error).__name__, "message": str(error)}},
