@@ -20,7 +20,7 @@ from typing import Iterator, NamedTuple
 from .draw import DrawRules, EndgameMatch, Material, draw_rules_for
 from .errors import AmbiguousMoveError, IllegalMoveError
 from .geometry import Geometry
-from .move import Move
+from .move import ROUTE_ORDER, Move, display_order, moves_of
 from .movegen import BLACK, WHITE, MoveGenerator, RawMove
 from .rules import RuleSet, get_rules
 
@@ -191,12 +191,20 @@ class Game:
                                        self.rules.forced_capture, self._frozen_king())
 
     def _legal(self) -> list[Move]:
-        if self._legal_cache is None:
-            g = self.geometry
-            moves = [Move(raw, g) for raw in self._raw_moves()]
-            moves.sort(key=lambda m: (m.origin, m.destination, m.path))  # a stable order to show
+        moves = self._legal_cache
+        if moves is None:
+            raws = self._raw_moves()
+            # A stable order to show: origin, destination, route. Where square numbers
+            # grow with the bit index, the raw tuples sort the same way, without a Python
+            # key function.
+            if self.generator.numbers_ascend:
+                raws.sort(key=ROUTE_ORDER)
+                moves = moves_of(raws, self.geometry)
+            else:
+                moves = moves_of(raws, self.geometry)
+                moves.sort(key=display_order)
             self._legal_cache = moves
-        return self._legal_cache
+        return moves
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -207,21 +215,41 @@ class Game:
 
     def push(self, move: Move) -> None:
         """Play a legal move; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
-        for legal in self._legal():
-            if legal == move:
+        moves = self._legal()
+        for legal in moves:
+            if legal is move:  # the usual case: a move taken from legal_moves
                 break
         else:
-            raise IllegalMoveError(f"{move!r} is not a legal move in {self.fen()}")
-        self._stack.append(self._state)
+            for legal in moves:
+                if legal == move:
+                    break
+            else:
+                raise IllegalMoveError(f"{move!r} is not a legal move in {self.fen()}")
+        state = self._state
+        self._stack.append(state)
         self._keys.append(self.position_key())
         self.move_stack.append(legal)
-        self._set_state(self._after(self._state, legal.raw))
+        # The legal moves go with the snapshot, so that pop gives them back without
+        # generating them again. Keyed by stack depth and checked by the state's identity:
+        # a copy of the game shares this dict, and a snapshot it overwrote is only a miss.
+        snapshots = self.__dict__.get("_legal_snapshots")
+        if snapshots is None:
+            snapshots = self._legal_snapshots = {}
+        snapshots[len(self._stack)] = (state, moves)
+        self._set_state(self._after(state, legal.raw))
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         if not self._stack:
             raise IndexError("pop from a game with no moves")
-        self._set_state(self._stack.pop())
+        depth = len(self._stack)
+        state = self._stack.pop()
+        self._set_state(state)
+        snapshots = self.__dict__.get("_legal_snapshots")
+        if snapshots is not None:
+            snapshot = snapshots.pop(depth, None)
+            if snapshot is not None and snapshot[0] is state:
+                self._legal_cache = snapshot[1]
         self._keys.pop()
         return self.move_stack.pop()
 

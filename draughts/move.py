@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .geometry import Geometry
 from .movegen import RawMove
 
@@ -16,15 +18,7 @@ class Move:
     __slots__ = ("origin", "destination", "path", "captures", "promotes", "by_king", "raw")
 
     def __init__(self, raw: RawMove, geometry: Geometry) -> None:
-        number_of = geometry.number_of
-        frm, to, _captured, path, order, promotes, by_king = raw
-        self.origin: int = number_of[frm]
-        self.destination: int = number_of[to]
-        self.path: tuple[int, ...] = tuple(number_of[b] for b in path)  # origin, then each landing
-        self.captures: tuple[int, ...] = tuple(number_of[b] for b in order)  # in capture order
-        self.promotes: bool = promotes
-        self.by_king: bool = by_king
-        self.raw: RawMove = raw
+        _fill(self, raw, geometry.number_of)
 
     @property
     def is_capture(self) -> bool:
@@ -34,7 +28,14 @@ class Move:
         return (self.origin, self.destination, frozenset(self.captures))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self._key() == other._key()
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return False
+        # Cheap tests first: most moves differ in origin or destination.
+        if self.origin != other.origin or self.destination != other.destination:
+            return False
+        return self.captures == other.captures or frozenset(self.captures) == frozenset(other.captures)
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -49,3 +50,54 @@ class Move:
             "from": self.origin, "to": self.destination, "path": list(self.path),
             "captures": list(self.captures), "promotes": self.promotes,
         }
+
+
+# The order legal moves are shown in: origin, destination, route (RULES.md). On a raw
+# tuple, as bits: the same order where square numbers grow with the bit index.
+ROUTE_ORDER = itemgetter(0, 1, 3)
+
+
+def display_order(move: Move) -> tuple[int, int, tuple[int, ...]]:
+    return move.origin, move.destination, move.path
+
+
+def _fill(move: Move, raw: RawMove, number_of: dict[int, int]) -> None:
+    frm, to, captured, path, order, promotes, by_king = raw
+    origin = number_of[frm]
+    destination = number_of[to]
+    move.origin = origin
+    move.destination = destination
+    if captured:
+        move.path = tuple([number_of[b] for b in path])  # origin, then each landing
+        move.captures = tuple([number_of[b] for b in order])  # in capture order
+    else:
+        move.path = (origin, destination)
+        move.captures = ()
+    move.promotes = promotes
+    move.by_king = by_king
+    move.raw = raw
+
+
+def moves_of(raws: list[RawMove], geometry: Geometry) -> list[Move]:
+    """``[Move(raw, geometry) for raw in raws]`` without a constructor call per move."""
+    number_of = geometry.number_of
+    new = Move.__new__
+    out = []
+    for raw in raws:
+        move = new(Move)
+        frm, to, captured, path, order, promotes, by_king = raw
+        origin = number_of[frm]
+        destination = number_of[to]
+        move.origin = origin
+        move.destination = destination
+        if captured:
+            move.path = tuple([number_of[b] for b in path])
+            move.captures = tuple([number_of[b] for b in order])
+        else:
+            move.path = (origin, destination)
+            move.captures = ()
+        move.promotes = promotes
+        move.by_king = by_king
+        move.raw = raw
+        out.append(move)
+    return out

@@ -176,6 +176,8 @@ class MoveGenerator:
         # A man promotes on the far row: row 0 for White, the last row for Black.
         self.promotion_rows = (g.top_row_mask, g.bottom_row_mask)
         self.board_mask = g.mask
+        # Whether square numbers grow with the bit index: then moves sort by their bits.
+        self.numbers_ascend = all(a < b for a, b in zip(squares, squares[1:]))
 
     # ------------------------------------------------------------------------------------
     def generate(
