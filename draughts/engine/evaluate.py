@@ -37,19 +37,22 @@ from ..rules import RuleSet
 #   king_diagonal   a king on the long diagonal (dominance in flying-king endings)
 #   king_alone      extra for having kings when the opponent has none
 #   drawish         divisor for endings a lone king usually holds (too little to win)
+#   mobility        each quiet move a man has (a cramped side runs out of moves and tempo)
+#   balance         penalty per piece of difference between the left and right halves
+#                   (a lopsided army leaves one wing without defenders)
 WEIGHTS: dict[str, dict[str, int]] = {
     "flying": dict(man=100, king=330, advance=1, centre=5, back_rank=6, support=4, runaway=60,
-                   king_diagonal=25, king_alone=40, drawish=6),
+                   king_diagonal=25, king_alone=40, drawish=6, mobility=2, balance=3),
     "short": dict(man=100, king=150, advance=1, centre=6, back_rank=12, support=3, runaway=30,
-                  king_diagonal=0, king_alone=20, drawish=1),
+                  king_diagonal=0, king_alone=20, drawish=1, mobility=2, balance=0),
     "turkish": dict(man=100, king=280, advance=2, centre=3, back_rank=0, support=3, runaway=80,
-                    king_diagonal=0, king_alone=40, drawish=1),
+                    king_diagonal=0, king_alone=40, drawish=1, mobility=1, balance=0),
     "frisian": dict(man=100, king=250, advance=1, centre=5, back_rank=6, support=4, runaway=50,
-                    king_diagonal=10, king_alone=40, drawish=4),
+                    king_diagonal=10, king_alone=40, drawish=4, mobility=2, balance=3),
     # Losing games: pieces are a burden; kings are worse (they must capture far and wide
     # but are also hard to give away), so both count against their owner.
     "losing": dict(man=100, king=150, advance=0, centre=0, back_rank=0, support=0, runaway=0,
-                   king_diagonal=0, king_alone=0, drawish=1),
+                   king_diagonal=0, king_alone=0, drawish=1, mobility=0, balance=0),
 }
 
 
@@ -123,6 +126,9 @@ class Evaluator:
         self.w_centre, self.w_back, self.w_support = w["centre"], w["back_rank"], w["support"]
         self.w_runaway, self.w_kdiag, self.w_kalone = w["runaway"], w["king_diagonal"], w["king_alone"]
         self.flying = rules.flying_kings
+        self.w_mobility, self.w_balance = w["mobility"], w["balance"]
+        self.left = sum(1 << g.bit_index[s.number] for s in g.squares if s.col < cols // 2)
+        self.right = sum(1 << g.bit_index[s.number] for s in g.squares if s.col >= cols // 2)
 
     def side_score(self, men: int, kings: int, opp_men: int, opp_kings: int, colour: int, empty: int) -> int:
         """Positional score of one side (without the lone-king and losing-game adjustments)."""
@@ -139,6 +145,12 @@ class Evaluator:
                 for sh in self.behind[colour]:
                     s &= (men >> sh) if sh > 0 else (men << -sh)
                 score += self.w_support * s.bit_count()
+            if self.w_mobility:
+                free = 0
+                for shift, origins in self.forward_shifts[colour]:
+                    m = men & origins
+                    free += ((m << shift if shift > 0 else m >> -shift) & empty).bit_count()
+                score += self.w_mobility * free
             near = men & self.pre_promo[colour]
             if near and self.w_runaway:
                 promo = self.promo_row[colour] & empty
@@ -147,6 +159,9 @@ class Evaluator:
                     if (m << shift if shift > 0 else m >> -shift) & promo:
                         score += self.w_runaway
                         break
+        if self.w_balance:
+            pieces = men | kings
+            score -= self.w_balance * abs((pieces & self.left).bit_count() - (pieces & self.right).bit_count())
         if kings:
             score += self.w_kdiag * (kings & self.long_diagonal).bit_count()
             if not opp_kings:

@@ -92,6 +92,11 @@ class Searcher:
         self.nodes = 0
         self.deadline = float("inf")
         self.max_nodes = 1 << 62  # the Hub's "level nodes=N"
+        # Leaf scores by key; cleared when full. 2**15 entries stay under 5 MB, so the
+        # table and this cache together keep within the browser's 32 MB.
+        self.eval_cache: dict[int, int] = {}
+        self.eval_cache_entries = 1 << 15
+        self.threat_extension = True  # search one more ply at the horizon under a capture threat
         self.stop = False  # set from another thread (the Hub's "stop"); search() leaves it alone
         self.stack: list[int] = []  # keys of the positions since the last irreversible move
         self.streaks: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -111,6 +116,7 @@ class Searcher:
     def clear(self) -> None:
         """Forget everything learnt (a new game)."""
         self.tt = [None] * self.tt_size
+        self.eval_cache = {}
         for h in self.history:
             for i in range(len(h)):
                 h[i] = 0
@@ -212,7 +218,7 @@ class Searcher:
             if self.max_rev is not None and rev >= self.max_rev:
                 return 0
         if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(alpha, beta, ply, om, ok, pm, pk, colour, key)
+            return self._quiesce(alpha, beta, ply, om, ok, pm, pk, colour, key, self.threat_extension)
 
         tt_move = 0
         slot = key & self.tt_mask
@@ -285,14 +291,29 @@ class Searcher:
         return best
 
     def _quiesce(self, alpha: int, beta: int, ply: int,
-                 om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
-        """Resolve captures before evaluating: a position with a capture pending is not quiet."""
+                 om: int, ok: int, pm: int, pk: int, colour: int, key: int, threats: bool = False) -> int:
+        """Resolve captures before evaluating: a position with a capture pending is not quiet.
+
+        With ``threats`` (the horizon node only, as in Scan), a quiet position where the
+        opponent threatens a capture is searched one ply further: the side to move must
+        show that some move meets the threat instead of standing pat on a piece en prise.
+        """
         self.nodes += 1
         if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
-            return self.evaluate(om, ok, pm, pk, colour)
+            if threats and self.forced and ply < MAX_PLY and self.gen.captures(pm, pk, om, ok, colour ^ 1):
+                return self._threat_ply(alpha, beta, ply, om, ok, pm, pk, colour, key)
+            # Quiet leaves repeat a lot (transpositions), so their scores are kept by key.
+            cache = self.eval_cache
+            value = cache.get(key)
+            if value is None:
+                value = self.evaluate(om, ok, pm, pk, colour)
+                if len(cache) >= self.eval_cache_entries:
+                    cache.clear()
+                cache[key] = value
+            return value
         if self.forced:
             best = -INF
         else:
@@ -307,6 +328,24 @@ class Searcher:
         if len(captures) > 1:
             captures.sort(key=_captured_count, reverse=True)
         for m in captures:
+            nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
+            score = -self._quiesce(-beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+    def _threat_ply(self, alpha: int, beta: int, ply: int,
+                    om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
+        moves = self.gen.quiet_moves(om, ok, pm, pk, colour)
+        if not moves:
+            return MATE - ply if self.losing else ply - MATE
+        best = -INF
+        nxt = colour ^ 1
+        for m in moves:
             nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
             score = -self._quiesce(-beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey)
             if score > best:
