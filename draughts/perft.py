@@ -109,13 +109,11 @@ class _Side:
 
     count: Count
     children: Children
-    may_capture: Callable[[int, int, int, int], bool]  # cheap and never wrong when it says no
-    exact: bool = False  # whether the tables below are set (every step is a plain shift)
-    step_up: tuple[int, ...] = ()  # men's quiet steps to lower bits, as shift amounts
-    step_down: tuple[int, ...] = ()  # ... and to higher bits
-    jump_up: tuple[int, ...] = ()  # men's jumps (the first half of one) to lower bits
-    jump_down: tuple[int, ...] = ()
+    exact: bool = False  # whether the fields below are set (every step is a plain shift)
+    steps: tuple[int, ...] = ()  # men's quiet steps as signed shifts of the bit index
+    jumps: tuple[int, ...] = ()  # men's jumps: the signed shift from a man to the piece it jumps
     promo: int = 0
+    king_may_capture: Callable[[int, int, int, int], bool] | None = None  # (kings, occupied, empty, targets)
     kmove_up: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # per square (shift, ray)
     kmove_down: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
     flying: bool = True
@@ -343,120 +341,67 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
                         return True
         return False
 
-    def man_candidates(men: int, men_targets: int, empty: int) -> int:
-        """The men with a target next to them and an empty square behind it."""
-        c = 0
-        for s, s2 in jump_up:
-            c |= (men_targets << s) & (empty << s2)
-        for s, s2 in jump_down:
-            c |= (men_targets >> s) & (empty >> s2)
-        return c & men
+    def count_routes(men: int, kings: int, empty: int, occ: int, targets: int, men_targets: int) -> int:
+        n = 0
+        for _o, _k, out in capture_routes(men, kings, empty, occ, targets, men_targets):
+            n += len(out)
+        return n
 
     # The generator's own search, for the capture rules the search above leaves out.
     generate_captures = gen.captures
     count_captures = gen._count_captures if (gen.free_choice or gen.count_only) else None
 
-    def count(om: int, ok: int, pm: int, pk: int) -> int:
-        occ = om | ok | pm | pk
-        empty = board ^ occ
-        targets = pm | pk
-        men_targets = targets if men_take_kings else pm
+    def capture_children(om: int, ok: int, pm: int, pk: int, men: int, empty: int, occ: int,
+                         kids: list[Child]) -> None:
+        if own_search:
+            targets = pm | pk
+            routes = capture_routes(men, ok, empty, occ, targets, targets if men_take_kings else pm)
+            for origin, by_king, out in routes:
+                if by_king:
+                    k = ok ^ origin
+                    for sq, c in out:
+                        kids.append((pm & ~c, pk & ~c, om, k | 1 << sq))
+                else:
+                    m = om ^ origin
+                    for sq, c in out:
+                        to = 1 << sq
+                        if to & promo:
+                            kids.append((pm & ~c, pk & ~c, m, ok | to))
+                        else:
+                            kids.append((pm & ~c, pk & ~c, m | to, ok))
+            return
+        for frm, to, c, _path, _order, promotes, by_king in generate_captures(om, ok, pm, pk, colour):
+            fb = 1 << frm
+            tb = 1 << to
+            if by_king:
+                kids.append((pm & ~c, pk & ~c, om, (ok & ~fb) | tb))
+            elif promotes:
+                kids.append((pm & ~c, pk & ~c, om ^ fb, ok | tb))
+            else:
+                kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
+
+    def king_quiet_count(kings: int, occ: int, empty: int) -> int:
         n = 0
-        men = man_candidates(om, men_targets, empty) if om else 0
-        if men or (ok and king_may_capture(ok, occ, empty, targets)):
-            if own_search:
-                for _o, _k, out in capture_routes(men, ok, empty, occ, targets, men_targets):
-                    n += len(out)
-            elif count_captures is not None:
-                n = count_captures(om, ok, pm, pk, colour, empty)
-            else:
-                n = len(generate_captures(om, ok, pm, pk, colour))
-            if n and forced:
-                return n
-        for s in step_up:
-            n += ((om >> s) & empty).bit_count()
-        for s in step_down:
-            n += ((om << s) & empty).bit_count()
-        if ok:
-            if flying:
-                kings = ok
-                while kings:
-                    low = kings & -kings
-                    kings ^= low
-                    sq = low.bit_length() - 1
-                    # Empty squares before the first piece: below the lowest blocker (a
-                    # ray without one counts whole: 0 - 1 = -1), above the highest.
-                    for _s, ray in kmove_down[sq]:
-                        blockers = ray & occ
-                        n += (ray & ((blockers & -blockers) - 1)).bit_count()
-                    for _s, ray in kmove_up[sq]:
-                        n += (ray >> (ray & occ).bit_length()).bit_count()
-            else:
-                for s in kstep_up:
-                    n += ((ok >> s) & empty).bit_count()
-                for s in kstep_down:
-                    n += ((ok << s) & empty).bit_count()
+        if not flying:
+            for s in kstep_up:
+                n += ((kings >> s) & empty).bit_count()
+            for s in kstep_down:
+                n += ((kings << s) & empty).bit_count()
+            return n
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            sq = low.bit_length() - 1
+            # Empty squares before the first piece: below the lowest blocker (a ray
+            # without one counts whole: 0 - 1 = -1), above the highest.
+            for _s, ray in kmove_down[sq]:
+                blockers = ray & occ
+                n += (ray & ((blockers & -blockers) - 1)).bit_count()
+            for _s, ray in kmove_up[sq]:
+                n += (ray >> (ray & occ).bit_length()).bit_count()
         return n
 
-    def children(om: int, ok: int, pm: int, pk: int) -> list[Child]:
-        occ = om | ok | pm | pk
-        empty = board ^ occ
-        targets = pm | pk
-        men_targets = targets if men_take_kings else pm
-        kids: list[Child] = []
-        men = man_candidates(om, men_targets, empty) if om else 0
-        if men or (ok and king_may_capture(ok, occ, empty, targets)):
-            if own_search:
-                for origin, by_king, out in capture_routes(men, ok, empty, occ, targets, men_targets):
-                    if by_king:
-                        k = ok ^ origin
-                        for sq, c in out:
-                            kids.append((pm & ~c, pk & ~c, om, k | 1 << sq))
-                    else:
-                        m = om ^ origin
-                        for sq, c in out:
-                            to = 1 << sq
-                            if to & promo:
-                                kids.append((pm & ~c, pk & ~c, m, ok | to))
-                            else:
-                                kids.append((pm & ~c, pk & ~c, m | to, ok))
-            else:
-                for frm, to, c, _path, _order, promotes, by_king in generate_captures(om, ok, pm, pk, colour):
-                    fb = 1 << frm
-                    tb = 1 << to
-                    if by_king:
-                        kids.append((pm & ~c, pk & ~c, om, ok ^ fb ^ tb))
-                    elif promotes:
-                        kids.append((pm & ~c, pk & ~c, om ^ fb, ok | tb))
-                    else:
-                        kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
-            if kids and forced:
-                return kids
-        # Quiet men: crowning steps apart, so the loops test nothing per move.
-        for s in step_up:
-            t = (om >> s) & empty
-            crown = t & promo
-            t ^= crown
-            while t:
-                low = t & -t
-                t ^= low
-                kids.append((pm, pk, om ^ (low | low << s), ok))
-            while crown:
-                low = crown & -crown
-                crown ^= low
-                kids.append((pm, pk, om ^ low << s, ok | low))
-        for s in step_down:
-            t = (om << s) & empty
-            crown = t & promo
-            t ^= crown
-            while t:
-                low = t & -t
-                t ^= low
-                kids.append((pm, pk, om ^ (low | low >> s), ok))
-            while crown:
-                low = crown & -crown
-                crown ^= low
-                kids.append((pm, pk, om ^ low >> s, ok | low))
+    def king_children(om: int, ok: int, pm: int, pk: int, empty: int, kids: list[Child]) -> None:
         kings = ok
         while kings:
             low = kings & -kings
@@ -477,18 +422,105 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
                     if not flying:
                         break
                     to >>= s
-        return kids
 
-    def may_capture(om: int, ok: int, pm: int, pk: int) -> bool:
-        occ = om | ok | pm | pk
-        empty = board ^ occ
-        if om and man_candidates(om, pm | pk if men_take_kings else pm, empty):
-            return True
-        return bool(ok) and king_may_capture(ok, occ, empty, pm | pk)
+    steps = [-s for s in step_up] + list(step_down)
+    jump_dirs = [-s for s, _s2 in jump_up] + [s for s, _s2 in jump_down]
+    src = _side_source(steps, jump_dirs, men_take_kings, own_search, count_captures is not None, forced)
+    names = dict(BOARD=board, PROMO=promo, COLOUR=colour, king_may_capture=king_may_capture,
+                 count_routes=count_routes, count_captures=count_captures, generate_captures=generate_captures,
+                 capture_children=capture_children, king_quiet_count=king_quiet_count,
+                 king_children=king_children)
+    exec(compile(src, f"<perft side {colour}>", "exec"), names)
+    return _Side(names["count"], names["children"], True, tuple(steps), tuple(jump_dirs), promo,
+                 king_may_capture, kmove_up, kmove_down, flying)
 
-    return _Side(count, children, may_capture, True, step_up, step_down,
-                 tuple(s for s, _s2 in jump_up), tuple(s for s, _s2 in jump_down), promo,
-                 kmove_up, kmove_down, flying)
+
+def _sh(x: str, k: int) -> str:
+    """Source text of ``x`` moved ``k`` bits up (``k`` > 0) or down."""
+    return f"({x} << {k})" if k > 0 else f"({x} >> {-k})"
+
+
+def _side_source(steps: list[int], jump_dirs: list[int], men_take_kings: bool, own_search: bool,
+                 count_only: bool, forced: bool) -> str:
+    """``count`` and ``children`` of one side, every direction written out.
+
+    A loop over the directions costs about as much as the big-int operations in its body,
+    so the two functions are written out once per side as source text with the shifts as
+    constants. ``c<i>`` is the set of squares a man could jump from in direction ``i``;
+    when no landing square of a single jump is such a square (and no king can take),
+    every capture takes one piece and the jumps are counted, or listed, in bulk.
+    """
+    head = [
+        "    occ = om | ok | pm | pk",
+        "    empty = BOARD ^ occ",
+        f"    prey = {'pm | pk' if men_take_kings else 'pm'}",
+    ]
+    head += [f"    c{i} = {_sh('prey', -u)} & {_sh('empty', -2 * u)}" for i, u in enumerate(jump_dirs)]
+    head += [
+        f"    jumpers = {' | '.join(f'c{i}' for i in range(len(jump_dirs)))}",
+        "    men = om & jumpers",
+        "    king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)",
+    ]
+    landings = ["            land = 0"]
+    for i, u in enumerate(jump_dirs):
+        landings += [f"            j = men & c{i}", f"            land |= {_sh('j', 2 * u)}"]
+
+    count = ["def count(om, ok, pm, pk):", *head, "    n = 0", "    if men or king_takes:"]
+    if own_search:
+        count += ["        if king_takes:", "            n = count_routes(men, ok, empty, occ, pm | pk, prey)",
+                  "        else:", "            land = 0"]
+        for i, u in enumerate(jump_dirs):
+            count += [f"            j = men & c{i}", "            n += j.bit_count()",
+                      f"            land |= {_sh('j', 2 * u)}"]
+        count += ["            if land & jumpers:", "                n = count_routes(men, 0, empty, occ, pm | pk, prey)"]
+    elif count_only:
+        count += ["        n = count_captures(om, ok, pm, pk, COLOUR, empty)"]
+    else:
+        count += ["        n = len(generate_captures(om, ok, pm, pk, COLOUR))"]
+    if forced:
+        count += ["        if n:", "            return n"]
+    count += ["    n += " + " + ".join(f"({_sh('om', v)} & empty).bit_count()" for v in steps),
+              "    if ok:", "        n += king_quiet_count(ok, occ, empty)", "    return n"]
+
+    children = ["def children(om, ok, pm, pk):", *head, "    kids = []", "    if men or king_takes:"]
+    if own_search:
+        children += ["        if king_takes:", "            capture_children(om, ok, pm, pk, men, empty, occ, kids)",
+                     "        else:", *landings,
+                     "            if land & jumpers:", "                capture_children(om, ok, pm, pk, men, empty, occ, kids)",
+                     "            else:"]
+        for i, u in enumerate(jump_dirs):
+            children += [
+                f"                j = men & c{i}",
+                "                while j:",
+                "                    low = j & -j",
+                "                    j ^= low",
+                f"                    over = {_sh('low', u)}",
+                f"                    to = {_sh('low', 2 * u)}",
+                "                    if to & PROMO:",
+                "                        kids.append((pm & ~over, pk & ~over, om ^ low, ok | to))",
+                "                    else:",
+                "                        kids.append((pm & ~over, pk & ~over, om ^ low ^ to, ok))",
+            ]
+    else:
+        children += ["        capture_children(om, ok, pm, pk, men, empty, occ, kids)"]
+    if forced:
+        children += ["        if kids:", "            return kids"]
+    for v in steps:
+        children += [
+            f"    to = {_sh('om', v)} & empty",
+            "    crown = to & PROMO",
+            "    to ^= crown",
+            "    while to:",
+            "        low = to & -to",
+            "        to ^= low",
+            f"        kids.append((pm, pk, om ^ (low | {_sh('low', -v)}), ok))",
+            "    while crown:",
+            "        low = crown & -crown",
+            "        crown ^= low",
+            f"        kids.append((pm, pk, om ^ {_sh('low', -v)}, ok | low))",
+        ]
+    children += ["    if ok:", "        king_children(om, ok, pm, pk, empty, kids)", "    return kids"]
+    return "\n".join(count + children) + "\n"
 
 
 def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
@@ -512,10 +544,7 @@ def _generic_side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
                 kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
         return kids
 
-    def may_capture(om: int, ok: int, pm: int, pk: int) -> bool:
-        return True  # never used: the two-ply count needs exact shifts
-
-    return _Side(count, children, may_capture)
+    return _Side(count, children)
 
 
 def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
@@ -538,76 +567,11 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
 
     if not (a.exact and b.exact):
         return one_by_one
-    board = gen.board_mask
-    men_take_kings = gen.men_take_kings
-    may_capture = a.may_capture
-    promo = a.promo
     flying = a.flying
     kmove_up, kmove_down = a.kmove_up, a.kmove_down
-    b_up, b_down = b.step_up, b.step_down
-    b_jumps_up, b_jumps_down = b.jump_up, b.jump_down
-    # Whether b can jump the man on t back onto the square f it came from (a b man beyond
-    # t on the same line): per step direction of a, whether b's men jump that way.
-    back_up = tuple((s, s in b_jumps_down) for s in a.step_up)
-    back_down = tuple((s, s in b_jumps_up) for s in a.step_down)
 
-    def two(om: int, ok: int, pm: int, pk: int) -> int:
-        if pk or may_capture(om, ok, pm, pk):
-            return one_by_one(om, ok, pm, pk)
-        empty = board ^ (om | ok | pm | pk)
-        prey = om | ok if men_take_kings else om  # what b's men may jump
-        # For each jump direction of b: whether b can capture now (then no shortcut);
-        # hanging, the empty squares where a piece of a's would be jumped; landing, the
-        # occupied squares that b could land on if they were empty.
-        hanging = landing = 0
-        for s in b_jumps_up:
-            if (prey << s) & (empty << 2 * s) & pm:
-                return one_by_one(om, ok, pm, pk)
-            hanging |= (pm >> s) & (empty << s)
-            landing |= (pm >> 2 * s) & (prey >> s)
-        for s in b_jumps_down:
-            if (prey >> s) & (empty >> 2 * s) & pm:
-                return one_by_one(om, ok, pm, pk)
-            hanging |= (pm << s) & (empty >> s)
-            landing |= (pm << 2 * s) & (prey << s)
-        # b's men, moved one quiet step: their squares count b's quiet moves into each square.
-        reach = [pm >> s for s in b_up] + [pm << s for s in b_down]
-        base = 0
-        for r in reach:
-            base += (r & empty).bit_count()
+    def king_moves(om: int, ok: int, pm: int, empty: int) -> int:
         total = 0
-        risky = []  # (to bit, from bit) of a's steps that go through b's count one by one
-        for s, back in back_up:
-            to = (om >> s) & empty
-            bad = to & (hanging | landing >> s | (pm << s if back else 0))
-            to ^= bad
-            if to:
-                frm = to << s
-                total += to.bit_count() * base
-                for r in reach:
-                    total += (frm & r).bit_count() - (to & r).bit_count()
-            while bad:
-                low = bad & -bad
-                bad ^= low
-                risky.append((low, low << s))
-        for s, back in back_down:
-            to = (om << s) & empty
-            bad = to & (hanging | landing << s | (pm >> s if back else 0))
-            to ^= bad
-            if to:
-                frm = to >> s
-                total += to.bit_count() * base
-                for r in reach:
-                    total += (frm & r).bit_count() - (to & r).bit_count()
-            while bad:
-                low = bad & -bad
-                bad ^= low
-                risky.append((low, low >> s))
-        for to, frm in risky:
-            if to & promo:
-                total += count_next(pm, pk, om ^ frm, ok | to)
-            else:
-                total += count_next(pm, pk, om ^ frm ^ to, ok)
         kings = ok
         while kings:
             low = kings & -kings
@@ -617,20 +581,67 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
             for s, _ray in kmove_down[sq]:
                 to = low << s
                 while to & empty:
-                    total += count_next(pm, pk, om, rest | to)
+                    total += count_next(pm, 0, om, rest | to)
                     if not flying:
                         break
                     to <<= s
             for s, _ray in kmove_up[sq]:
                 to = low >> s
                 while to & empty:
-                    total += count_next(pm, pk, om, rest | to)
+                    total += count_next(pm, 0, om, rest | to)
                     if not flying:
                         break
                     to >>= s
         return total
 
-    return two
+    # In the text: "hanging" are the empty squares where a piece of a's would be jumped,
+    # "landing" the occupied squares b could land on were they empty, r<k> b's men moved
+    # one step in direction k (so popcounts of r<k> & squares count b's steps into them).
+    # A step by shift d is risky on t where b's men jump by -d: a b man beyond t jumps it
+    # back onto the square it came from.
+    prey = "om | ok" if gen.men_take_kings else "om"
+    lines = [
+        "def two(om, ok, pm, pk):",
+        "    if pk:",
+        "        return one_by_one(om, ok, pm, pk)",
+        "    occ = om | ok | pm | pk",
+        "    empty = BOARD ^ occ",
+        "    if om & (" + " | ".join(f"{_sh('pm', -u)} & {_sh('empty', -2 * u)}" for u in a.jumps) + "):",
+        "        return one_by_one(om, ok, pm, pk)",
+        "    if ok and king_may_capture(ok, occ, empty, pm):",
+        "        return one_by_one(om, ok, pm, pk)",
+        f"    prey = {prey}",
+        "    if pm & (" + " | ".join(f"{_sh('prey', -u)} & {_sh('empty', -2 * u)}" for u in b.jumps) + "):",
+        "        return one_by_one(om, ok, pm, pk)",
+        "    hanging = " + " | ".join(f"{_sh('pm', u)} & {_sh('empty', -u)}" for u in b.jumps),
+        "    landing = " + " | ".join(f"{_sh('pm', 2 * u)} & {_sh('prey', u)}" for u in b.jumps),
+    ]
+    lines += [f"    r{k} = {_sh('pm', v)}" for k, v in enumerate(b.steps)]
+    lines += ["    base = " + " + ".join(f"(r{k} & empty).bit_count()" for k in range(len(b.steps))),
+              "    total = 0"]
+    for d in a.steps:
+        back = f" | {_sh('pm', -d)}" if -d in b.jumps else ""
+        lines += [
+            f"    to = {_sh('om', d)} & empty",
+            f"    bad = to & (hanging | {_sh('landing', d)}{back})",
+            "    to ^= bad",
+            "    if to:",
+            f"        frm = {_sh('to', -d)}",
+            "        total += to.bit_count() * base" + "".join(
+                f" + (frm & r{k}).bit_count() - (to & r{k}).bit_count()" for k in range(len(b.steps))),
+            "    while bad:",
+            "        low = bad & -bad",
+            "        bad ^= low",
+            "        if low & PROMO:",
+            f"            total += count_next(pm, pk, om ^ {_sh('low', -d)}, ok | low)",
+            "        else:",
+            f"            total += count_next(pm, pk, om ^ low ^ {_sh('low', -d)}, ok)",
+        ]
+    lines += ["    if ok:", "        total += king_moves(om, ok, pm, empty)", "    return total"]
+    names = dict(BOARD=gen.board_mask, PROMO=a.promo, one_by_one=one_by_one, count_next=count_next,
+                 king_may_capture=a.king_may_capture, king_moves=king_moves)
+    exec(compile("\n".join(lines) + "\n", f"<perft two plies {colour}>", "exec"), names)
+    return names["two"]
 
 
 def _perft_streak(game: "Game", depth: int) -> int:
