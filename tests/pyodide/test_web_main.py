@@ -92,6 +92,7 @@ def test_bad_fen_keeps_the_game() -> None:
     view = call("play", index=0, fen=view["fen"])
     error = error_of("set_fen", fen="W:W99:Bxx")
     assert error["message"]
+    assert "no FEN" in error_of("set_fen", fen="  ")["message"]
     after = call("position")
     assert after["fen"] == view["fen"] and after["history"] == view["history"]
 

@@ -50,6 +50,16 @@ def new_game(page: Page, variant: str = "international", mode: str = "two", leve
     wait_state(page, "play", "waiting", "thinking", "over")
 
 
+def play(page: Page, origin: int, destination: int) -> None:
+    """Click a piece, then its destination, and wait until the page takes the next click
+    (a click while Python is answering only says "please wait", as it should)."""
+    before = moves(page).count()
+    square(page, origin).click()
+    square(page, destination).click()
+    expect(moves(page)).to_have_count(before + 1)
+    wait_state(page, "play", "over", "waiting", "thinking")
+
+
 def set_fen(page: Page, fen: str) -> None:
     page.click("#btn-pdn")
     page.fill("#fen-text", fen)
@@ -156,10 +166,8 @@ def test_computer_answers_and_undo_redo(game: Page) -> None:
 
 def test_undo_redo_two_players(game: Page) -> None:
     new_game(game, mode="two")
-    square(game, 32).click()
-    square(game, 28).click()
-    square(game, 19).click()
-    square(game, 23).click()
+    play(game, 32, 28)
+    play(game, 19, 23)
     expect(moves(game)).to_have_count(2)
     game.click("#btn-undo")
     expect(moves(game)).to_have_count(1)
@@ -200,8 +208,7 @@ def test_whole_game_at_the_lowest_level(game: Page) -> None:
 def test_pdn_export_then_import_gives_the_same_game(game: Page) -> None:
     new_game(game, mode="two")
     for a, b in ((32, 28), (19, 23), (28, 19), (14, 23)):
-        square(game, a).click()
-        square(game, b).click()
+        play(game, a, b)
     expect(moves(game)).to_have_count(4)
     history = moves(game).all_inner_texts()
     game.click("#btn-pdn")
@@ -235,9 +242,7 @@ def test_pdn_export_then_import_gives_the_same_game(game: Page) -> None:
 
 def test_bad_pdn_and_fen_show_a_message_and_keep_the_game(game: Page) -> None:
     new_game(game, mode="two")
-    square(game, 32).click()
-    square(game, 28).click()
-    expect(moves(game)).to_have_count(1)
+    play(game, 32, 28)
     game.click("#btn-pdn")
     game.fill("#pdn-text", '[Event "broken"]\n1. 32-28 77-99 *')
     game.click("#pdn-import")
@@ -253,9 +258,7 @@ def test_bad_pdn_and_fen_show_a_message_and_keep_the_game(game: Page) -> None:
 
 def test_reload_resumes_the_game(game: Page) -> None:
     new_game(game, mode="two")
-    square(game, 32).click()
-    square(game, 28).click()
-    expect(moves(game)).to_have_count(1)
+    play(game, 32, 28)
     game.reload()
     wait_ready(game)
     assert moves(game).all_inner_texts() == ["32-28"]
