@@ -449,7 +449,10 @@ def set_fen(params: Json) -> Json:
     global session
     s = _session()
     variant = params.get("variant") or s.variant
-    fresh = Session(variant, str(params["fen"]).strip(), s.draw_rules, s.forced_capture)
+    fen = str(params.get("fen") or "").strip()
+    if not fen:  # an empty field is a mistake, not a request for the start position
+        raise draughts.InvalidFenError("no FEN given: paste a position such as W:W31-50:B1-20")
+    fresh = Session(variant, fen, s.draw_rules, s.forced_capture)
     session = fresh
     return fresh.view()
 
