@@ -342,10 +342,38 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
         return False
 
     def count_routes(men: int, kings: int, empty: int, occ: int, targets: int, men_targets: int) -> int:
-        n = 0
-        for _o, _k, out in capture_routes(men, kings, empty, occ, targets, men_targets):
-            n += len(out)
-        return n
+        """How many moves ``capture_routes`` gives, without grouping them."""
+        out: list[tuple[int, int]] = []
+        starts = []
+        while men:
+            low = men & -men
+            men ^= low
+            starts.append(len(out))
+            man_search(low.bit_length() - 1, empty | low, men_targets, 0, out)
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            starts.append(len(out))
+            king_search(low.bit_length() - 1, empty | low, occ ^ low, targets, 0, out)
+        n = len(out)
+        if n < 2:
+            return n
+        best = hits = 0
+        for _sq, c in out:
+            k = c.bit_count()
+            if k > best:
+                best, hits = k, 1
+            elif k == best:
+                hits += 1
+        if best < 2 or (hits == 1 and most):
+            return hits if most else n  # one piece taken: every route end is a different move
+        # Two routes from one origin over the same pieces to the same square are one move.
+        starts.append(n)
+        unique = 0
+        for g in range(len(starts) - 1):
+            ends = out[starts[g]:starts[g + 1]]
+            unique += len({e for e in ends if e[1].bit_count() == best} if most else set(ends))
+        return unique
 
     # The generator's own search, for the capture rules the search above leaves out.
     generate_captures = gen.captures
@@ -425,7 +453,7 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
 
     steps = [-s for s in step_up] + list(step_down)
     jump_dirs = [-s for s, _s2 in jump_up] + [s for s, _s2 in jump_down]
-    src = _side_source(steps, jump_dirs, men_take_kings, own_search, count_captures is not None, forced)
+    src = _side_source(steps, jump_dirs, men_take_kings, own_search, count_captures is not None, forced, most)
     names = dict(BOARD=board, PROMO=promo, COLOUR=colour, king_may_capture=king_may_capture,
                  count_routes=count_routes, count_captures=count_captures, generate_captures=generate_captures,
                  capture_children=capture_children, king_quiet_count=king_quiet_count,
@@ -437,11 +465,13 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
 
 def _sh(x: str, k: int) -> str:
     """Source text of ``x`` moved ``k`` bits up (``k`` > 0) or down."""
+    if not x.isidentifier():
+        x = f"({x})"
     return f"({x} << {k})" if k > 0 else f"({x} >> {-k})"
 
 
 def _side_source(steps: list[int], jump_dirs: list[int], men_take_kings: bool, own_search: bool,
-                 count_only: bool, forced: bool) -> str:
+                 count_only: bool, forced: bool, most: bool) -> str:
     """``count`` and ``children`` of one side, every direction written out.
 
     A loop over the directions costs about as much as the big-int operations in its body,
@@ -472,7 +502,12 @@ def _side_source(steps: list[int], jump_dirs: list[int], men_take_kings: bool, o
         for i, u in enumerate(jump_dirs):
             count += [f"            j = men & c{i}", "            n += j.bit_count()",
                       f"            land |= {_sh('j', 2 * u)}"]
-        count += ["            if land & jumpers:", "                n = count_routes(men, 0, empty, occ, pm | pk, prey)"]
+        # A landing square that can jump on: under the majority rule only the men with such
+        # a landing can make a longest capture, so only they are searched.
+        going_on = " | ".join(_sh(_sh("men & c%d" % i, 2 * u) + " & jumpers", -2 * u)
+                              for i, u in enumerate(jump_dirs))
+        count += ["            if land & jumpers:",
+                  f"                n = count_routes({going_on if most else 'men'}, 0, empty, occ, pm | pk, prey)"]
     elif count_only:
         count += ["        n = count_captures(om, ok, pm, pk, COLOUR, empty)"]
     else:
