@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .explain import explain, why_not
 from .game import Game
+from .puzzles import squares_named
 from .rules import get_rules
 
 
@@ -64,8 +65,6 @@ class Result:
                 "source": self.source}
 
 
-def _parts(text: str) -> list[int]:
-    return [int(p) for p in text.replace("x", "-").replace(":", "-").split("-") if p.isdigit()]
 
 
 def check(step: Step, text: str) -> Result:
@@ -74,13 +73,7 @@ def check(step: Step, text: str) -> Result:
     try:
         move = game.parse_move(text)
     except ValueError:
-        parts = _parts(text)
-        if not parts:
-            pieces = [p for p in text.replace("x", "-").replace(":", "-").split("-") if p]
-            try:
-                parts = [game.geometry.number(p) for p in pieces]
-            except (ValueError, KeyError):
-                parts = []
+        parts = squares_named(game, text)
         if not parts:
             return Result(False, "That is not a move.", "Das ist kein Zug.")
         own = [m for m in game.legal_moves if m.origin == parts[0]]

@@ -1,0 +1,339 @@
+"""Combination puzzles per variant, each verified by search: the solution is the only winning line.
+
+A puzzle is a position, the side to move and the line that wins material: the player's moves
+alternate with the replies the defender is expected to make. Every stored puzzle was found by
+``bench/find_puzzles.py`` (games of the engine against itself, positions where one first move
+wins at least two men more than any other) and is re-verified by ``tests/test_puzzles.py``
+with :func:`root_scores`, a material-only search that depends on nothing the engine's evaluation
+might change: at the stored depth the first move of the solution is the only one that wins, and
+every later move of the player's in the line is the only one that keeps the win.
+
+Material counts a man 1 and a king 3 where kings fly (2 where they step): a king's worth is about
+that, and the margin asked of a puzzle is two men, so the exact value rarely decides. The gain a
+puzzle promises is counted in pieces (a crowning alone is not a combination).
+
+>>> p = puzzles_for("international")[0]
+>>> game = p.game()
+>>> game.turn == p.side
+True
+>>> check_move(p, [], p.solution[0]).correct
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .game import Game
+from .movegen import WHITE
+
+if TYPE_CHECKING:
+    from .move import Move
+
+LOSS = -1000  # no legal move: the game is lost (a losing-game variant is never a puzzle here)
+WIN_MARGIN = 2  # men: the solution must beat every other first move by this much
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    variant: str
+    fen: str
+    solution: tuple[str, ...]  # the player's moves and the defender's replies, in PDN move text
+    depth: int  # plies searched (plus every capture after them) when it was verified
+    gain: int  # pieces won at the end of the line (net, kings counted as one)
+    hint: str
+    hint_de: str
+    title: str = "Combination"
+    title_de: str = "Kombination"
+    source: str = "composed for this project (found by bench/find_puzzles.py, engine-verified)"
+
+    @property
+    def side(self) -> str:
+        return "white" if self.fen.startswith("W") else "black"
+
+    def game(self) -> Game:
+        return Game(self.variant, fen=self.fen)
+
+    def player_plies(self) -> list[int]:
+        """Indexes in :attr:`solution` of the moves the player makes (0, 2, 4, ...)."""
+        return list(range(0, len(self.solution), 2))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"id": self.id, "variant": self.variant, "fen": self.fen, "solution": list(self.solution),
+                "depth": self.depth, "gain": self.gain, "hint": self.hint, "hint_de": self.hint_de,
+                "title": self.title, "title_de": self.title_de, "source": self.source, "side": self.side}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What happens to a try: ``correct`` (the line goes on), or refused with a reason."""
+
+    correct: bool
+    text: str
+    text_de: str
+    rule: str = ""  # draughts.explain's rule id when the try was illegal
+    source: str = ""
+    reply: str | None = None  # the defender's answer, when the line goes on
+    solved: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {"correct": self.correct, "text": self.text, "text_de": self.text_de, "rule": self.rule,
+                "source": self.source, "reply": self.reply, "solved": self.solved}
+
+
+# ---------------------------------------------------------------------------------------------
+# A material-only search, independent of the engine's evaluation
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _material(om: int, ok: int, pm: int, pk: int, king: int = 3) -> int:
+    return _count(om) + king * _count(ok) - _count(pm) - king * _count(pk)
+
+
+def _play(raw: tuple, om: int, ok: int, pm: int, pk: int) -> tuple[int, int, int, int]:
+    """The position after a raw move, side-relative and swapped (the opponent is to move)."""
+    frm, to, captured, _path, _order, promotes, by_king = raw
+    fb, tb = 1 << frm, 1 << to
+    if by_king:
+        ok = (ok & ~fb) | tb  # a king's capture may end on its own origin
+    else:
+        om ^= fb
+        if promotes:
+            ok |= tb
+        else:
+            om |= tb
+    return pm & ~captured, pk & ~captured, om, ok
+
+
+class _Searcher:
+    """Negamax with alpha-beta on material; captures are searched past the horizon (they are
+    compulsory, so a position with a capture pending is not one whose material can be counted)."""
+
+    def __init__(self, game: Game) -> None:
+        self.gen = game.generator
+        self.forced = game.rules.forced_capture
+        self.king = 3 if game.rules.flying_kings else 2
+        self.nodes = 0
+
+    def search(self, depth: int, alpha: int, beta: int, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
+        self.nodes += 1
+        moves = self.gen.generate(om, ok, pm, pk, colour, self.forced)
+        if not moves:
+            return LOSS
+        if depth <= 0:
+            if not moves[0][2]:  # quiet: count the material (captures come first when there are any)
+                return _material(om, ok, pm, pk, self.king)
+            moves = [m for m in moves if m[2]]
+        best = LOSS - 1
+        for m in moves:
+            npm, npk, nom, nok = _play(m, om, ok, pm, pk)
+            score = -self.search(depth - 1, -beta, -alpha, npm, npk, nom, nok, colour ^ 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def _sides(game: Game) -> tuple[int, int, int, int, int]:
+    wm, wk, bm, bk = game.pieces
+    colour = game._state.turn
+    if colour == WHITE:
+        return wm, wk, bm, bk, colour
+    return bm, bk, wm, wk, colour
+
+
+def material_balance(game: Game) -> int:
+    """Material for the side to move (men 1, kings 3 where they fly, else 2)."""
+    om, ok, pm, pk, _colour = _sides(game)
+    return _material(om, ok, pm, pk, 3 if game.rules.flying_kings else 2)
+
+
+def piece_balance(game: Game) -> int:
+    """Pieces of the side to move less the opponent's, kings counted as one."""
+    om, ok, pm, pk, _colour = _sides(game)
+    return _material(om, ok, pm, pk, 1)
+
+
+def root_scores(game: Game, depth: int) -> list[tuple["Move", int]]:
+    """Every legal move with its exact material score at ``depth`` plies (plus captures after)."""
+    om, ok, pm, pk, colour = _sides(game)
+    searcher = _Searcher(game)
+    out = []
+    for move in game.legal_moves:
+        npm, npk, nom, nok = _play(move.raw, om, ok, pm, pk)
+        out.append((move, -searcher.search(depth - 1, -10_000, 10_000, npm, npk, nom, nok, colour ^ 1)))
+    out.sort(key=lambda item: -item[1])
+    return out
+
+
+def unique_winner(game: Game, depth: int, margin: int = WIN_MARGIN) -> tuple["Move", int] | None:
+    """The one move that beats every other by ``margin`` men, with its score; else None."""
+    scores = root_scores(game, depth)
+    if not scores:
+        return None
+    if len(scores) == 1:
+        return scores[0]
+    (best, score), (_second, runner_up) = scores[0], scores[1]
+    return (best, score) if score - runner_up >= margin else None
+
+
+def verify(puzzle: Puzzle) -> list[str]:
+    """Problems with a stored puzzle (empty when it is sound): the check the tests run."""
+    problems: list[str] = []
+    game = puzzle.game()
+    start = piece_balance(game)
+    for i, text in enumerate(puzzle.solution):
+        try:
+            move = game.parse_move(text)
+        except ValueError as error:
+            return problems + [f"move {i + 1} {text!r} is not legal: {error}"]
+        if i % 2 == 0 and len(game.legal_moves) > 1:
+            remaining = puzzle.depth - i
+            winner = unique_winner(game, max(1, remaining))
+            if winner is None or winner[0] != move:
+                problems.append(f"move {i + 1} {text} is not the only winning move at depth {max(1, remaining)}")
+        game.push(move)
+    # the line ends with the defender to move again or after the player's last capture
+    end = piece_balance(game) * (1 if game.turn == puzzle.side else -1)
+    if end - start < puzzle.gain:
+        problems.append(f"the line wins {end - start} men, not {puzzle.gain}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# The page's questions
+
+def check_move(puzzle: Puzzle, played: list[str], text: str) -> Verdict:
+    """Judge the player's try ``text`` after the moves ``played`` (solution moves so far)."""
+    from .explain import why_not
+
+    game = puzzle.game()
+    for done in played:
+        game.push_text(done)
+    index = len(played)
+    if index >= len(puzzle.solution):
+        return Verdict(False, "The puzzle is already solved.", "Die Aufgabe ist schon gelöst.", solved=True)
+    expected = game.parse_move(puzzle.solution[index])
+    try:
+        move = game.parse_move(text)
+    except ValueError:
+        parts = squares_named(game, text)
+        if not parts:
+            return Verdict(False, "That is not a move here.", "Das ist hier kein Zug.")
+        reason = why_not(game, parts[0], parts[-1] if len(parts) > 1 else None)
+        return Verdict(False, reason.text, reason.text_de or reason.text, reason.rule, reason.source)
+    if move != expected:
+        return Verdict(False, "That move is legal, but it does not win: look for the combination.",
+                       "Dieser Zug ist erlaubt, gewinnt aber nichts: suchen Sie die Kombination.", "not-the-solution")
+    reply = puzzle.solution[index + 1] if index + 1 < len(puzzle.solution) else None
+    solved = index + 2 >= len(puzzle.solution)
+    if solved:
+        return Verdict(True, f"Solved: the line wins {puzzle.gain} men.",
+                       f"Gelöst: die Abfolge gewinnt {puzzle.gain} Steine.", reply=reply, solved=True)
+    return Verdict(True, "Right. Keep going.", "Richtig. Weiter so.", reply=reply)
+
+
+def squares_named(game: Game, text: str) -> list[int]:
+    """The squares named in a try such as "32-28", "c3-d4" or just "32" (a piece that cannot move)."""
+    out = []
+    for part in text.replace("x", "-").replace(":", "-").split("-"):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            out.append(int(part) if part.isdigit() else game.geometry.number(part))
+        except (ValueError, KeyError):
+            return []
+    return out
+
+
+def puzzles_for(variant: str) -> list[Puzzle]:
+    from .rules import get_rules
+
+    key = get_rules(variant).key
+    return [p for p in PUZZLES if p.variant == key]
+
+
+def by_id(puzzle_id: str) -> Puzzle:
+    for p in PUZZLES:
+        if p.id == puzzle_id:
+            return p
+    raise KeyError(f"no puzzle {puzzle_id!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The stored puzzles (bench/find_puzzles.py prints these entries)
+
+PUZZLES: tuple[Puzzle, ...] = (
+    Puzzle('international-1', 'international', 'B:W16,28,36,38,41,45:B2,3,4,6,10,14,15,19,21,27,30,35',
+           ('27-31', '16x27', '31x42'), 5, 2,
+           'A sacrifice: start with the man on 27. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 27. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('international-2', 'international', 'W:W27,32,33,35,36,37,44:B6,7,8,19,20,39',
+           ('44-40', '39x28', '32x25'), 5, 2,
+           'A sacrifice: start with the man on 44. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 44. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('international-3', 'international', 'B:W23,32,33,34,38,39,41,44,45:B1,2,4,6,7,8,13,14,15,22,24,26',
+           ('24-29', '33x24', '13-19', '24x13', '8x46'), 5, 2,
+           'A sacrifice: start with the man on 24. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 24. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('international-4', 'international', 'W:W26,28,32,33,34,35,37,38,39,40,42,43,45,46,48,50:B1,3,4,5,6,7,9,11,12,15,16,17,19,20,21,24,25,K47',
+           ('28-22', '17x28', '26x8', '3x12', '32x3'), 5, 3,
+           'A sacrifice: start with the man on 28. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 28. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+    Puzzle('international-5', 'international', 'B:W31,32,33,34,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,20,23,24',
+           ('23-29', '34x23', '24-30', '35x24', '20x27', '31x22', '17x19'), 5, 2,
+           'A sacrifice: start with the man on 23. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 23. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('russian-1', 'russian', 'B:Wh4,a3,c3,g3,d2,f2,h2,c1,g1:Bb8,f8,h8,a7,e7,g7,f6,h6,e5',
+           ('e5-f4', 'g3:e5', 'f6:b2', 'h4-g5', 'h6:f4'), 7, 2,
+           'A sacrifice: start with the man on e5. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf e5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('russian-2', 'russian', 'B:Wh6,a5,c5,h2:Ba7,c7,f6,f4',
+           ('f4-e3', 'h6-g7', 'f6:h8', 'a5-b6', 'c7:a5'), 7, 2,
+           'A quiet move first: the man on f4. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit dem Stein auf f4. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('russian-3', 'russian', 'W:Wh6,e5,f4,a3,e3,f2,a1,c1,g1,Kh4:Bf8,h8,b6',
+           ('h4-e7', 'f8:d6', 'e5:a5', 'h8-g7', 'h6:f8'), 7, 2,
+           'A sacrifice: start with the king on h4. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit der Dame auf h4. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('russian-4', 'russian', 'B:Wb4,h4,g3,b2,f2:Bd8,f8,a7,b6,d6,f6,Kg5',
+           ('g5-e3', 'f2:d4', 'b6-c5', 'd4:b6', 'a7:c1', 'h4-g5', 'f6:f2'), 7, 3,
+           'A sacrifice: start with the king on g5. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit der Dame auf g5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+    Puzzle('russian-5', 'russian', 'W:Wb4,f4,a3,e3,b2,g1:Ba7,b6,h6,h2',
+           ('b4-a5', 'b6-c5', 'a5-b6', 'h6-g5', 'f4:h6', 'c5-b4', 'a3:c5'), 7, 2,
+           'A quiet move first: the man on b4. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit dem Stein auf b4. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('english-1', 'english', 'B:W5,19,20,23,25,26,27,29,30,32:B1,2,4,6,8,11,12,13',
+           ('11-16', '20x11', '8x31'), 5, 2,
+           'A sacrifice: start with the man on 11. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 11. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('english-2', 'english', 'W:W6,13,14,23,24:B8,11,12,16',
+           ('24-20', '11-15', '20x4'), 5, 2,
+           'A quiet move first: the man on 24. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit dem Stein auf 24. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('english-3', 'english', 'B:W12,15,16:B3,4,5,8,14,K29,K31',
+           ('8-11', '15x8', '4x20', '12-8', '3x12'), 5, 2,
+           'A sacrifice: start with the man on 8. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 8. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('english-4', 'english', 'B:W19,26:B8,11,12,13,14,21,K27,K29',
+           ('27-24', '19-15', '11x18', '26-22', '18x25'), 5, 2,
+           'A quiet move first: the king on 27. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit der Dame auf 27. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('english-5', 'english', 'W:W20,21,27,30,K1:B11,16',
+           ('27-23', '11-15', '20x11', '15-18', '23x14'), 5, 2,
+           'A quiet move first: the man on 27. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit dem Stein auf 27. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('english-6', 'english', 'W:W17,19,21,22,24,25,27,28,29,30,31,32:B1,3,4,5,6,7,8,10,11,12,13,14',
+           ('19-15', '10x19', '24x15', '11x18', '22x15', '13x22', '25x2'), 5, 2,
+           'A sacrifice: start with the man on 19. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf 19. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+)
