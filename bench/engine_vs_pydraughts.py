@@ -149,7 +149,13 @@ def play(variant: str, opponent: str, opening: list[str], our_colour: int, secon
         score = 0.5
     else:
         score = 1.0 if out.winner == ours else 0.0
+    replay = Game(variant, forced_capture=False) if english else Game(variant)
+    texts = []
+    for m in g.move_stack:
+        texts.append(replay.move_text(m))
+        replay.push(m)
     return {"score": score, "plies": len(g.move_stack), "end": out.termination if out else "ply limit",
+            "moves": " ".join(texts),
             "mismatches": mismatches, "ours": sum(times["ours"]) / max(1, len(times["ours"])),
             "theirs": sum(times["theirs"]) / max(1, len(times["theirs"])),
             "our_max": max(times["ours"], default=0.0), "their_max": max(times["theirs"], default=0.0)}
@@ -164,6 +170,7 @@ def main() -> None:
     p.add_argument("--time", type=float, default=0.5, help="seconds per move, both sides")
     p.add_argument("--level", type=int, default=7)
     p.add_argument("--jobs", type=int, default=1, help="games played at once")
+    p.add_argument("--games-out", default=None, help="write each game's moves to this file")
     a = p.parse_args()
     if a.worker:
         worker()
@@ -187,6 +194,11 @@ def main() -> None:
             print(f"game {i + 1}: we play {'white' if tasks[i][3] == 0 else 'black'}, score {r['score']}, "
                   f"{r['plies']} plies, {r['end']}, time/move ours {r['ours']:.2f} s theirs {r['theirs']:.2f} s"
                   f"{', move-count mismatches ' + str(r['mismatches']) if r['mismatches'] else ''}", flush=True)
+    if a.games_out:
+        with open(a.games_out, "w") as f:
+            for i, r in enumerate(results):
+                f.write(f"game {i + 1} we={'white' if tasks[i][3] == 0 else 'black'} score={r['score']} "
+                        f"end={r['end']}: {r.get('moves', '')}\n")
     scores = [r["score"] for r in results]
     s = sum(scores) / len(scores)
     e, lo, hi = elo(s, len(scores), scores)
