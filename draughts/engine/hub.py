@@ -92,8 +92,12 @@ class HubEngine:
                 self.send("pong")
                 continue
             if self.searching and word in ("stop", "ponder-hit"):
+                searcher = searcher_for(self.game)
                 if word == "stop":
-                    searcher_for(self.game).stop = True
+                    searcher.stop = True
+                else:  # the ponder move was played: from now on, think for the normal time
+                    budget = self._budget() or LEVELS[self.level - 1].seconds
+                    searcher.deadline = time.perf_counter() + budget * 0.9
                 continue
             if self.searching and word != "ping":
                 # Scan stops on any line that reaches it mid-search; the line is then handled.
