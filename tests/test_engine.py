@@ -255,3 +255,16 @@ def test_every_variant_scores_a_won_ending() -> None:
         game = Game(key)
         res = think(game, 0.05)
         assert abs(res.score) < MATE_BOUND
+
+
+@pytest.mark.parametrize("variant", ["international", "english", "frisian"])
+def test_house_rule_without_forced_capture(variant: str) -> None:
+    rng = random.Random(5)
+    for _game in range(2):
+        g = Game(variant, forced_capture=False)
+        for _ply in range(50):
+            if g.outcome() is not None:
+                break
+            move = choose_move(g, 7, time_limit=0.02, seed=rng.randrange(1000))
+            assert move in g.legal_moves
+            g.push(move if rng.random() < 0.5 else rng.choice(list(g.legal_moves)))
