@@ -290,8 +290,10 @@ class Game:
             else:
                 new = (0, 0)
             streak = (new, streak[1]) if turn == WHITE else (streak[0], new)
-        nxt = _State((wm, wk, bm, bk), turn ^ 1, reversible, (), streak)
-        return nxt._replace(endgame=self._endgame_counters(nxt, s.endgame))
+        pieces = (wm, wk, bm, bk)
+        nxt = _State(pieces, turn ^ 1, reversible, (), streak)
+        # A second constructor call is cheaper than NamedTuple._replace.
+        return _State(pieces, turn ^ 1, reversible, self._endgame_counters(nxt, s.endgame), streak)
 
     # --- draw rules ---------------------------------------------------------------------------
     def _material(self, pieces: tuple[int, int, int, int]) -> Material:
