@@ -50,7 +50,9 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
 PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css", "main.py",
-              "icon.svg", "manifest.webmanifest")
+              "icon.svg", "manifest.webmanifest",
+              # learn the rules, and boards for other pages (docs/embed.md)
+              "learn.html", "learn.js", "learn.css", "client.js", "embed.js", "embed.html", "embed-page.js")
 
 # A zip entry date fixed so that the same sources give byte-identical files, and so the service
 # worker's cache name (a hash of the contents) only changes when something really changed.

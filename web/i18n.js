@@ -44,7 +44,7 @@ const STRINGS = {
     record: "Your record against the computer ({variant}): {w} won, {d} drawn, {l} lost, rating {rating}",
     hint_text: "Hint: {move}", error: "Something went wrong: {message}", level_n: "Level {n}",
     engine_missing: "The computer opponent is not available in this build; play two players.",
-    time_left: "{colour}: {time}", why: "Rules in play", board: "Board: one button per playing square; arrow keys move, Enter selects and moves, Escape cancels",
+    time_left: "{colour}: {time}", why: "Rules in play", learn: "Learn the rules", board: "Board: one button per playing square; arrow keys move, Enter selects and moves, Escape cancels",
   },
   de: {
     title: "Dame",
@@ -85,7 +85,7 @@ const STRINGS = {
     record: "Ihre Bilanz gegen den Computer ({variant}): {w} gewonnen, {d} remis, {l} verloren, Wertung {rating}",
     hint_text: "Tipp: {move}", error: "Etwas ist schiefgegangen: {message}", level_n: "Stufe {n}",
     engine_missing: "Der Computergegner fehlt in dieser Version; bitte zu zweit spielen.",
-    time_left: "{colour}: {time}", why: "Geltende Regeln",
+    time_left: "{colour}: {time}", why: "Geltende Regeln", learn: "Regeln lernen",
     // result reasons by termination (English shows Python's own sentence)
     term_no_moves: "{loser} kann nicht mehr ziehen.", term_repetition: "Dieselbe Stellung hat sich wiederholt.",
     term_quiet_moves: "Zu viele Züge ohne Schlagen und ohne Steinzug.", term_endgame: "Die in diesem Endspiel erlaubten Züge sind gespielt.",

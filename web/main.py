@@ -499,6 +499,9 @@ def _with_session(key: str, method: Callable[[Json], Json], params: Json) -> Jso
 
 
 def close_session(params: Json) -> Json:
+    """Forget a board's game (its element left the page)."""
+    global session
+    session = None  # inside _with_session: nothing is put back for this key
     SESSIONS.pop(str(params.get("session", "")), None)
     return {}
 
