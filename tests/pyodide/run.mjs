@@ -9,7 +9,7 @@
 //   node tests/pyodide/run.mjs [module ...]     e.g. test_web_main  (default: those in modules.txt)
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -37,7 +37,8 @@ console.log(`Pyodide ${pyodide.version} booted in ${((performance.now() - t0) / 
 const mounts = [repo, resolve(repo, "..", "shared")].filter((p) => existsSync(p));
 for (const path of mounts) {
   pyodide.FS.mkdirTree(path);
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path }, path);
+  // NODEFS needs a real folder as its root: shared/ may be a symlink beside a checkout
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: realpathSync(path) }, path);
 }
 pyodide.globals.set("repo", repo);
 pyodide.runPython(`
