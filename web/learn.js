@@ -485,3 +485,7 @@ function showError(error) {
 }
 
 main().catch(showError);
+// the same service worker as the game: after one visit the learn page works offline too
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  navigator.serviceWorker.register(new URL("./sw.js", import.meta.url)).catch((error) => console.warn("service worker:", error));
+}
