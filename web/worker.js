@@ -35,13 +35,14 @@ async function boot() {
     lockFileURL: url("pyodide/pyodide-lock.json"),
     // Nothing may come from outside the site: packages are only ever loaded by our own URLs.
     packageBaseUrl: url("./"),
+    // micropip downloads while Python starts; the import below checks it really loaded
+    packages: [url(config.micropip)],
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   });
   pyodideInstance = pyodide;
   progress("micropip", 0.6);
-  // loadPackage resolves even when a wheel failed (WEB-NOTES): the import below is the check.
-  await pyodide.loadPackage(url(config.micropip), { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+  // Package loading resolves even when a wheel failed (WEB-NOTES): this import is the check.
   const micropip = pyodide.pyimport("micropip");
   progress("draughts", 0.75);
   await micropip.install(url(config.wheel), { deps: false });

@@ -109,6 +109,31 @@ def test_move_by_drag(game: Page) -> None:
     expect(moves(game).first).to_have_text("33-29")
 
 
+def test_move_by_tap_on_a_phone(browser, site: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
+    seen: list[str] = []
+    guard_origin(context, site, seen)
+    page = context.new_page()
+    try:
+        page.goto(site)
+        wait_ready(page)
+        # the board fits the phone's width
+        box = page.locator("#board").bounding_box()
+        assert box and box["width"] <= 390 and box["width"] > 300
+        # the canvas is drawn at the device's pixel density, so it stays crisp
+        ratio = page.evaluate("(() => { const c = document.querySelector('.board-canvas'); "
+                              "return c.width / c.getBoundingClientRect().width; })()")
+        assert abs(ratio - 3) < 0.05
+        square(page, 31).tap()
+        expect(square(page, 31)).to_have_attribute("data-state", "selected")
+        square(page, 26).tap()
+        expect(moves(page).first).to_have_text("31-26")
+    finally:
+        context.close()
+    assert seen == []
+
+
 def test_move_by_keyboard(game: Page) -> None:
     square(game, 34).focus()
     game.keyboard.press("Enter")
