@@ -117,6 +117,9 @@ class _Side:
     kmove_up: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # per square (shift, ray)
     kmove_down: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
     flying: bool = True
+    # Captures as the search above makes them (removal at the end, men stay men while
+    # capturing) and compulsory: then a position's single jumps that cannot go on are its moves.
+    single_jumps_are_moves: bool = False
 
 
 def _shift_is_exact(gen: MoveGenerator, shift: int) -> bool:
@@ -460,7 +463,7 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
                  king_children=king_children)
     exec(compile(src, f"<perft side {colour}>", "exec"), names)
     return _Side(names["count"], names["children"], True, tuple(steps), tuple(jump_dirs), promo,
-                 king_may_capture, kmove_up, kmove_down, flying)
+                 king_may_capture, kmove_up, kmove_down, flying, own_search and forced)
 
 
 def _sh(x: str, k: int) -> str:
@@ -648,25 +651,53 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
         f"    prey = {prey}",
         "    if pm & (" + " | ".join(f"{_sh('prey', -u)} & {_sh('empty', -2 * u)}" for u in b.jumps) + "):",
         "        return one_by_one(om, ok, pm, pk)",
-        "    hanging = " + " | ".join(f"{_sh('pm', u)} & {_sh('empty', -u)}" for u in b.jumps),
-        "    landing = " + " | ".join(f"{_sh('pm', 2 * u)} & {_sh('prey', u)}" for u in b.jumps),
+        *(f"    h{i} = {_sh('pm', u)} & {_sh('empty', -u)}" for i, u in enumerate(b.jumps)),
+        *(f"    l{i} = {_sh('pm', 2 * u)} & {_sh('prey', u)}" for i, u in enumerate(b.jumps)),
+        "    hanging = " + " | ".join(f"h{i}" for i in range(len(b.jumps))),
+        "    landing = " + " | ".join(f"l{i}" for i in range(len(b.jumps))),
     ]
     lines += [f"    r{k} = {_sh('pm', v)}" for k, v in enumerate(b.steps)]
     lines += ["    base = " + " + ".join(f"(r{k} & empty).bit_count()" for k in range(len(b.steps))),
               "    total = 0"]
-    for d in a.steps:
-        back = f" | {_sh('pm', -d)}" if -d in b.jumps else ""
+    back = {d: (_sh("pm", -d) if -d in b.jumps else "0") for d in a.steps}
+    for n, d in enumerate(a.steps):
         lines += [
             f"    to = {_sh('om', d)} & empty",
-            f"    bad = to & (hanging | {_sh('landing', d)}{back})",
-            "    to ^= bad",
+            f"    bad{n} = to & (hanging | {_sh('landing', d)} | {back[d]})",
+            f"    to ^= bad{n}",
             "    if to:",
             f"        frm = {_sh('to', -d)}",
             "        total += to.bit_count() * base" + "".join(
                 f" + (frm & r{k}).bit_count() - (to & r{k}).bit_count()" for k in range(len(b.steps))),
-            "    while bad:",
-            "        low = bad & -bad",
-            "        bad ^= low",
+        ]
+    if b.single_jumps_are_moves:
+        # The risky steps whose every capture by b is a single jump that cannot go on: b's
+        # moves are those jumps (of the man on t, or onto f). "reach" is where a b man could
+        # jump from in any of the children (every risky t occupied, every f empty): a
+        # landing square outside it ends the capture.
+        all_t = " | ".join(f"bad{n}" for n in range(len(a.steps)))
+        all_f = " | ".join(_sh(f"bad{n}", -d) for n, d in enumerate(a.steps))
+        lines += [
+            f"    if {all_t}:",
+            f"        wide_prey = prey | {all_t}",
+            f"        wide_empty = empty | {all_f}",
+            "        reach = " + " | ".join(f"{_sh('wide_prey', -u)} & {_sh('wide_empty', -2 * u)}" for u in b.jumps),
+            "        goes_on = " + " | ".join(f"h{i} & {_sh('reach', -u)}" for i, u in enumerate(b.jumps)),
+        ]
+        for n, d in enumerate(a.steps):
+            lines += [
+                f"        clean = bad{n} & ~(goes_on | PROMO | (({back[d]}) | {_sh('landing', d)}) & {_sh('reach', d)})",
+                "        if clean:",
+                f"            bad{n} ^= clean",
+                f"            frm = {_sh('clean', -d)}",
+                f"            total += (clean & {back[d]}).bit_count()" + "".join(
+                    f" + (clean & h{i}).bit_count() + (frm & l{i}).bit_count()" for i in range(len(b.jumps))),
+            ]
+    for n, d in enumerate(a.steps):
+        lines += [
+            f"    while bad{n}:",
+            f"        low = bad{n} & -bad{n}",
+            f"        bad{n} ^= low",
             "        if low & PROMO:",
             f"            total += count_next(pm, pk, om ^ {_sh('low', -d)}, ok | low)",
             "        else:",
