@@ -308,8 +308,9 @@ let hintLevel = 0;
 let puzzleBusy = false;
 let solved = new Set(store.get("draughts.learn.solved") || []);
 
-function familyVariant() {
-  return family;
+/** The variants whose puzzles belong to a family (Brazilian plays International's rules on 8×8). */
+function familyVariants() {
+  return family === "international" ? ["international", "brazilian"] : [family];
 }
 
 function renderPuzzleList() {
@@ -327,6 +328,11 @@ function renderPuzzleList() {
   }));
 }
 
+function puzzleTitle(p) {
+  const other = p.variant !== family ? ` (${table?.find((r) => r.key === p.variant)?.name || p.variant})` : "";
+  return `${t("puzzle_n", { n: puzzles.indexOf(p) + 1 })}: ${pick(p, "title")}${other}`;
+}
+
 async function showPuzzle(i) {
   const section = $("puzzles");
   if (!puzzles.length) {
@@ -340,7 +346,7 @@ async function showPuzzle(i) {
   hintLevel = 0;
   section.dataset.puzzle = p.id;
   section.dataset.state = "task";
-  $("puzzle-title").textContent = `${t("puzzle_n", { n: puzzleIndex + 1 })}: ${pick(p, "title")}`;
+  $("puzzle-title").textContent = puzzleTitle(p);
   $("puzzle-task").textContent = t("your_move", { side: t(`side_${p.side}`) });
   $("puzzle-source").textContent = t("source", { source: p.source });
   feedback("puzzle-feedback", "");
@@ -419,9 +425,10 @@ let puzzleBoard = null;
 async function loadFamily() {
   store.set("draughts.learn.family", family);
   $("family").value = family;
-  const [tut, puz] = await Promise.all([call("tutorial", { family }), call("puzzles", { variant: familyVariant() })]);
+  const [tut, ...lists] = await Promise.all([call("tutorial", { family }),
+    ...familyVariants().map((variant) => call("puzzles", { variant }))]);
   steps = tut.steps;
-  puzzles = puz.puzzles;
+  puzzles = lists.flatMap((list) => list.puzzles);
   renderRules();
   renderTable();
   await showStep(0);
@@ -441,7 +448,7 @@ function relabel() {
   if (puzzles.length) {
     renderPuzzleList();
     const p = puzzles[puzzleIndex];
-    $("puzzle-title").textContent = `${t("puzzle_n", { n: puzzleIndex + 1 })}: ${pick(p, "title")}`;
+    $("puzzle-title").textContent = puzzleTitle(p);
     $("puzzle-task").textContent = t("your_move", { side: t(`side_${p.side}`) });
     if (hintLevel) $("puzzle-hint").textContent = pick(p, "hint");
   }
