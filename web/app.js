@@ -179,7 +179,6 @@ function persist() {
 }
 
 function renderPanel() {
-  const v = reviewPly == null ? view : board.view;
   if (!view) return;
   $("turn").textContent = view.outcome ? "" : t(`turn_${view.turn}`) +
     (settings.mode === "computer" ? ` — ${t("you_play", { colour: colourName(settings.colour) })}` : ` — ${t("two_players")}`);
@@ -238,7 +237,6 @@ function renderPanel() {
   $("btn-new").disabled = !ready;
   renderClock();
   renderRecord();
-  void v;
   setPageState();
 }
 
@@ -376,8 +374,6 @@ function resign() {
 // ---------------------------------------------------------------------------------------------
 // The clock: base + increment; a flag fall loses (FMJD rules), declared to Python as a result.
 
-let clockTimer = 0;
-
 function startClock(base, inc) {
   clock = base > 0 ? { base: base * 60000, inc: inc * 1000, white: base * 60000, black: base * 60000, lastTick: null } : null;
   renderClock();
@@ -405,7 +401,7 @@ function renderClock() {
   }
 }
 
-clockTimer = setInterval(() => {
+setInterval(() => {
   if (!clock || !view || view.outcome || !ready || view.ply === 0) {
     if (clock) clock.lastTick = performance.now();
     return;
@@ -703,4 +699,3 @@ paintEarly();
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   navigator.serviceWorker.register(new URL("./sw.js", import.meta.url)).catch((error) => console.warn("service worker:", error));
 }
-void clockTimer;
