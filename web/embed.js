@@ -128,14 +128,14 @@ export class DraughtsBoardElement extends HTMLElement {
   }
 
   t(key, params = {}) {
-    const table = STRINGS[this.lang] || STRINGS.en;
+    const table = STRINGS[this.uiLang] || STRINGS.en;
     const template = table[key] ?? STRINGS.en[key] ?? key;
     return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
   }
 
   /** A Python reason {text, text_de, source} in this board's language. */
   reasonText(r) {
-    const text = this.lang === "de" && r.text_de ? r.text_de : r.text;
+    const text = this.uiLang === "de" && r.text_de ? r.text_de : r.text;
     return r.source ? `${text} (${r.source})` : text;
   }
 
@@ -158,7 +158,8 @@ export class DraughtsBoardElement extends HTMLElement {
       return;
     }
     if (name === "lang") {
-      this.lang = pickLang(this);
+      this.uiLang = pickLang(this);
+      this.board.relabel();
       this.render();
       return;
     }
@@ -185,7 +186,7 @@ export class DraughtsBoardElement extends HTMLElement {
       <p class="fen" part="fen" hidden></p>`;
     this.$ = (sel) => root.querySelector(sel);
     this.$(".why").hidden = !this.hasAttribute("why"); // why: the reasons are shown from the start
-    this.lang = pickLang(this);
+    this.uiLang = pickLang(this);
     this.board = new Board(this.$(".board"), {
       onMove: (move) => this.onBoardMove(move),
       onMessage: (key) => this.onBoardMessage(key),
@@ -221,7 +222,7 @@ export class DraughtsBoardElement extends HTMLElement {
     else {
       const colour = piece.toLowerCase() === "w" ? "white" : "black";
       const kind = piece === piece.toUpperCase() ? "king" : "man";
-      const word = this.lang === "de" ? GERMAN_COLOUR[colour][kind] : this.t(colour).toLowerCase();
+      const word = this.uiLang === "de" ? GERMAN_COLOUR[colour][kind] : this.t(colour).toLowerCase();
       text = this.t("square_piece", { label, colour: word, kind: this.t(kind) });
     }
     const names = { movable: "can_move", selected: "selected", destination: "destination" };
@@ -438,6 +439,9 @@ export class DraughtsBoardElement extends HTMLElement {
     }
     if (this.busy) return;
     const mover = this.view.turn;
+    // board.js keeps keyboard players on the board by looking at document.activeElement, which
+    // inside a shadow root is this element: keep the focus here instead
+    const hadFocus = !!this.shadowRoot.activeElement?.closest?.(".board-layer");
     this.busy = true;
     this.board.setInteractive(false);
     try {
@@ -445,6 +449,7 @@ export class DraughtsBoardElement extends HTMLElement {
       this.busy = false;
       this.say("");
       this.show(view);
+      if (hadFocus) this.board.focus();
       this.emit("draughts-move", { move: move.text, fen: view.fen, ply: view.ply, side: mover, by: "player" });
       this.maybeComputer();
     } catch (error) {

@@ -219,3 +219,19 @@ def test_setup_mode_places_pieces_and_plays_from_there(page: Page, site: str, of
     a.locator('[data-square="15"]').click()
     wait_event(page, "e.type === 'draughts-move' && e.id === 'a' && e.detail.move === '22x15'")
     assert json.loads(json.dumps(events(page, "draughts-move", "a")[-1]["detail"]))["fen"] == "B:W15:B"
+
+
+def test_embedded_board_plays_by_keyboard(page: Page, site: str, off_origin: list[str], errors: list[str]) -> None:
+    page.goto(host(page, site, "host-keys.html", TWO_BOARDS))
+    a = page.locator("#a")
+    expect(a).to_have_attribute("data-state", "ready", timeout=60_000)
+    a.locator('[data-square="34"]').focus()
+    page.keyboard.press("Enter")
+    expect(a.locator('[data-square="34"]')).to_have_attribute("data-state", "selected")
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate("document.getElementById('a').shadowRoot.activeElement.dataset.square")
+    assert focused in ("29", "30")
+    page.keyboard.press("Enter")
+    wait_event(page, f"e.type === 'draughts-move' && e.id === 'a' && e.detail.move === '34-{focused}'")
+    # the focus stays on the board, on the square moved to
+    page.wait_for_function(f"document.getElementById('a').shadowRoot.activeElement?.dataset.square === '{focused}'")
