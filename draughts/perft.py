@@ -649,17 +649,27 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
         "    if ok and king_may_capture(ok, occ, empty, pm):",
         "        return one_by_one(om, ok, pm, pk)",
         f"    prey = {prey}",
-        "    if pm & (" + " | ".join(f"{_sh('prey', -u)} & {_sh('empty', -2 * u)}" for u in b.jumps) + "):",
-        "        return one_by_one(om, ok, pm, pk)",
         *(f"    h{i} = {_sh('pm', u)} & {_sh('empty', -u)}" for i, u in enumerate(b.jumps)),
-        *(f"    l{i} = {_sh('pm', 2 * u)} & {_sh('prey', u)}" for i, u in enumerate(b.jumps)),
         "    hanging = " + " | ".join(f"h{i}" for i in range(len(b.jumps))),
+        "    if hanging & prey:  # b could capture now",
+        "        return one_by_one(om, ok, pm, pk)",
+        *(f"    l{i} = {_sh('pm', 2 * u)} & {_sh('prey', u)}" for i, u in enumerate(b.jumps)),
         "    landing = " + " | ".join(f"l{i}" for i in range(len(b.jumps))),
     ]
     lines += [f"    r{k} = {_sh('pm', v)}" for k, v in enumerate(b.steps)]
     lines += ["    base = " + " + ".join(f"(r{k} & empty).bit_count()" for k in range(len(b.steps))),
               "    total = 0"]
-    back = {d: (_sh("pm", -d) if -d in b.jumps else "0") for d in a.steps}
+    # b's men beyond t on the line of the step (see above), as a name computed once.
+    step_names = {_sh("pm", v): f"r{k}" for k, v in enumerate(b.steps)}
+    back = {}
+    for n, d in enumerate(a.steps):
+        if -d not in b.jumps:
+            back[d] = "0"
+        elif _sh("pm", -d) in step_names:
+            back[d] = step_names[_sh("pm", -d)]
+        else:
+            back[d] = f"w{n}"
+            lines.append(f"    w{n} = {_sh('pm', -d)}")
     for n, d in enumerate(a.steps):
         lines += [
             f"    to = {_sh('om', d)} & empty",
@@ -686,12 +696,14 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
         ]
         for n, d in enumerate(a.steps):
             lines += [
-                f"        clean = bad{n} & ~(goes_on | PROMO | (({back[d]}) | {_sh('landing', d)}) & {_sh('reach', d)})",
+                f"        clean = bad{n} & ~(goes_on | PROMO | ({back[d]} | {_sh('landing', d)}) & {_sh('reach', d)})",
                 "        if clean:",
                 f"            bad{n} ^= clean",
-                f"            frm = {_sh('clean', -d)}",
                 f"            total += (clean & {back[d]}).bit_count()" + "".join(
-                    f" + (clean & h{i}).bit_count() + (frm & l{i}).bit_count()" for i in range(len(b.jumps))),
+                    f" + (clean & h{i}).bit_count()" for i in range(len(b.jumps))),
+                "            if landing:",
+                f"                frm = {_sh('clean', -d)}",
+                "                total += " + " + ".join(f"(frm & l{i}).bit_count()" for i in range(len(b.jumps))),
             ]
     for n, d in enumerate(a.steps):
         lines += [
