@@ -42,7 +42,7 @@ from ..rules import RuleSet
 #                   (a lopsided army leaves one wing without defenders)
 WEIGHTS: dict[str, dict[str, int]] = {
     "flying": dict(man=100, king=330, advance=1, centre=5, back_rank=6, support=4, runaway=60,
-                   king_diagonal=25, king_alone=40, drawish=6, mobility=2, balance=3),
+                   king_diagonal=25, king_alone=40, drawish=6, mobility=4, balance=3),
     "short": dict(man=100, king=150, advance=1, centre=6, back_rank=12, support=3, runaway=30,
                   king_diagonal=0, king_alone=20, drawish=1, mobility=2, balance=0),
     "turkish": dict(man=100, king=280, advance=2, centre=3, back_rank=0, support=3, runaway=80,

@@ -261,8 +261,9 @@ class Searcher:
             if i == 0:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey, nrev)
             else:
-                # Late quiet moves: one ply less first (LMR), then a null window (PVS).
-                r = 1 if (depth >= 3 and i >= 3 and quiet and not m[5]) else 0
+                # Late quiet moves: one ply less first, two for the very late ones (LMR), then a
+                # null window (PVS).
+                r = (2 if depth >= 5 and i >= 7 else 1) if (depth >= 3 and i >= 3 and quiet and not m[5]) else 0
                 score = -self._search(depth - 1 - r, -alpha - 1, -alpha, ply + 1,
                                       npm, npk, nom, nok, nxt, nkey, nrev)
                 if score > alpha and r:
