@@ -130,3 +130,25 @@ def test_learn_page_screenshot(learn: Page) -> None:
     learn.locator("#puzzle-board button.sq").first.wait_for(state="attached")
     SHOTS.mkdir(parents=True, exist_ok=True)
     learn.screenshot(path=str(SHOTS / "learn-page.png"), full_page=True)
+
+
+def test_russian_tutorial_in_algebraic_notation(page: Page, site: str, off_origin: list[str]) -> None:
+    page.goto(site + "learn.html#russian")
+    wait_ready(page)
+    expect(page.locator("#family")).to_have_value("russian")
+    page.click('#tutorial-steps button[data-step="rus-crown"]')
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "rus-crown")
+    from draughts import Game
+    number = Game("russian").geometry.number
+    square = lambda name: page.locator(f'#tutorial-board [data-square="{number(name)}"]')  # noqa: E731
+    expect(square("d6")).to_have_attribute("data-state", "movable", timeout=ANSWER_MS)
+    square("d6").click()
+    square("c7").click()  # a quiet step while a capture is on: refused, and why
+    feedback = page.locator("#tutorial-feedback")
+    expect(feedback).to_have_attribute("data-kind", "refused", timeout=ANSWER_MS)
+    expect(feedback).to_contain_text("the piece on d6 must take")
+    square("d6").click()
+    square("h6").click()
+    expect(page.locator("#tutorial")).to_have_attribute("data-state", "done", timeout=ANSWER_MS)
+    expect(feedback).to_contain_text("crowned at f8 in the middle of the capture")
+    expect(square("h6")).to_have_attribute("aria-label", re.compile("white king"))
