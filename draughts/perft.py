@@ -1,17 +1,29 @@
 """Perft: count the move paths of a given depth, the standard check of a move generator.
 
 Counts unique moves (RULES.md), straight on the bitboards: no :class:`~draughts.move.Move`
-objects, and the last ply is counted without listing its moves (bulk counting).
+objects, and the last plies are counted without listing their moves (bulk counting).
 
-Two walks share the work. :class:`FastPerft` is built once per rule table from the
-:class:`~draughts.movegen.MoveGenerator`'s tables: its functions are closures with the
-rule flags and the side to move baked in, so the hot loops test no flags and call no
-methods, and an inner node lists its children as bare positions rather than move tuples.
-Its own capture search covers the common rules (pieces removed at the end of the capture,
-no ban on turning back, men passing the far row stay men, free or most-pieces choice);
-other capture rules use the generator's own capture search from the same walk. Rules whose
-legality depends on history (a limit on quiet moves with one king) walk through the Game.
-tests/test_perft.py checks the walks against published counts and against the generator.
+:class:`FastPerft` is built once per rule table from the
+:class:`~draughts.movegen.MoveGenerator`'s tables. Per side to move it has ``count`` (the
+number of legal moves), ``children`` (the positions after them, as bare bitboards rather
+than move tuples) and a two-ply count. The hot functions are written out as source text
+with the rule's shifts as constants and compiled once (a loop over four directions costs
+as much as the big-int work inside it), and the rest are closures with the rule flags
+decided when they are built, so no hot path tests a flag or calls a method.
+
+* Captures: its own route search covers the common rules (pieces removed at the end of the
+  capture, no ban on turning back, men passing the far row stay men, free or most-pieces
+  choice), and where no landing square can jump on, single jumps are counted or listed in
+  bulk; other capture rules use the generator's own capture search from the same walk.
+* The last two plies: where the side to move cannot capture and the other side has no
+  king and no capture, the replies to a quiet step are counted from the squares it leaves
+  and enters (see :func:`_two_plies`).
+* Rules whose legality depends on history (a limit on quiet moves with one king) walk
+  through the Game.
+
+Hash tables (caching counts of subtrees) are deliberately not used: perft measures the
+move generator. tests/test_perft.py checks every walk against published counts, and the
+bulk counts against the full generator on positions from random playouts.
 """
 
 from __future__ import annotations
@@ -117,8 +129,8 @@ class _Side:
     kmove_up: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # per square (shift, ray)
     kmove_down: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
     flying: bool = True
-    # Captures as the search above makes them (removal at the end, men stay men while
-    # capturing) and compulsory: then a position's single jumps that cannot go on are its moves.
+    # Captures as FastPerft's own search makes them (removal at the end, men stay men
+    # while capturing) and compulsory: then single jumps that cannot go on are the moves.
     single_jumps_are_moves: bool = False
 
 
