@@ -46,6 +46,8 @@ def full_table_bytes(variant: str = "canadian", entries: int | None = None) -> t
     s = Searcher(g.rules, g.generator, *(() if entries is None else (entries,)))
     for i in range(s.tt_size):
         s.tt[i] = (rng.getrandbits(64), 20, 1, 1000 + i, ((1 << 160) << 16) | i)
+    for i in range(s.eval_cache_entries):  # and the leaf-score cache at its cap
+        s.eval_cache[rng.getrandbits(64)] = 1000 + i
     current, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return s.tt_size, current
@@ -63,21 +65,23 @@ def main() -> None:
     if a.no_memory:
         return
     size, used = full_table_bytes()
-    print(f"\ntransposition table, every slot full (worst case, Canadian move ids): "
-          f"{size} entries, {used / 2**20:.1f} MB ({used / size:.0f} bytes an entry)")
+    print(f"\nworst case: transposition table with every slot full ({size} entries, Canadian move ids)"
+          f" and the leaf cache at its cap: {used / 2**20:.1f} MB")
     print("\npeak memory of one search per level (International middle game, fresh table, tracemalloc on):")
     g = middle_game("international")
     for lv in LEVELS:
         engine._SEARCHERS = {}
         tracemalloc.start()
         start = time.perf_counter()
+        cpu = time.process_time()
         choose_move(g, lv.number, seed=1)
         seconds = time.perf_counter() - start
+        cpu = time.process_time() - cpu
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         filled = sum(e is not None for e in next(iter(engine._SEARCHERS.values())).tt) if engine._SEARCHERS else 0
         print(f"  level {lv.number} {lv.name:<11} {lv.seconds:>4} s  peak {peak / 2**20:6.1f} MB  "
-              f"table slots used {filled:>7}  took {seconds:.2f} s", flush=True)
+              f"table slots used {filled:>7}  took {seconds:.2f} s ({cpu:.2f} s of processor)", flush=True)
 
 
 if __name__ == "__main__":

@@ -232,7 +232,7 @@ def test_transposition_table_has_a_fixed_size() -> None:
 
 
 def test_default_table_fits_the_browser_budget() -> None:
-    """Fill every slot of the default table with worst-case entries and measure it."""
+    """Fill every slot of the default table (and the leaf cache) with worst-case entries."""
     g = Game("canadian")  # the widest board: the largest move ids
     rng = random.Random(3)
     tracemalloc.start()
@@ -240,6 +240,8 @@ def test_default_table_fits_the_browser_budget() -> None:
     big_capture = (1 << 160) | (1 << 100)
     for i in range(s.tt_size):
         s.tt[i] = (rng.getrandbits(64), 20, 1, 1000 + i, (big_capture << 16) | i)
+    for i in range(s.eval_cache_entries):  # the leaf-score cache at its cap too
+        s.eval_cache[rng.getrandbits(64)] = 1000 + i
     current, _peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert s.tt_size == DEFAULT_TT_ENTRIES
