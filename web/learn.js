@@ -26,7 +26,8 @@ const STRINGS = {
     done: "Done", solved: "Solved", your_move: "{side} to move. Find the winning line.", side_white: "White", side_black: "Black",
     step_n: "Step {n}", puzzle_n: "Puzzle {n}", source: "Source: {source}", all_done: "Tutorial complete: you know the rules. Try the puzzles!",
     reply: "The reply: {move}.", show_move: "Show the move", no_puzzles: "No puzzles for these rules yet.",
-    error: "Something went wrong: {message}", wait: "Please wait.",
+    error: "Something went wrong: {message}", wait: "Please wait.", start_position: "the start position",
+    closest_family: "Play both sides to try the moves. The tutorial and the puzzles below teach the closest family of rules: {family}.",
   },
   de: {
     learn_title: "Dame lernen", back_to_game: "Eine Partie spielen", rules: "Regeln", differences: "Varianten im Vergleich",
@@ -43,7 +44,8 @@ const STRINGS = {
     done: "Erledigt", solved: "Gelöst", your_move: "{side} am Zug. Finden Sie die Gewinnfolge.", side_white: "Weiß", side_black: "Schwarz",
     step_n: "Schritt {n}", puzzle_n: "Aufgabe {n}", source: "Quelle: {source}", all_done: "Einführung abgeschlossen: Sie kennen die Regeln. Versuchen Sie die Aufgaben!",
     reply: "Die Antwort: {move}.", show_move: "Zug zeigen", no_puzzles: "Für diese Regeln gibt es noch keine Aufgaben.",
-    error: "Etwas ist schiefgegangen: {message}", wait: "Bitte warten.",
+    error: "Etwas ist schiefgegangen: {message}", wait: "Bitte warten.", start_position: "die Grundstellung",
+    closest_family: "Spielen Sie beide Seiten, um die Züge auszuprobieren. Einführung und Aufgaben unten lehren die nächstverwandten Regeln: {family}.",
   },
 };
 
@@ -93,9 +95,11 @@ const store = {
 
 let lang = ["en", "de"].includes(store.get("draughts.learn.lang")) ? store.get("draughts.learn.lang")
   : (navigator.language || "en").slice(0, 2).toLowerCase() === "de" ? "de" : "en";
-let family = ["international", "russian", "english"].includes(location.hash.slice(1).split("/")[0])
-  ? location.hash.slice(1) : store.get("draughts.learn.family") || "international";
-if (!INTRO[family]) family = "international";
+// The three families have a hand-written introduction, rule demos and a tutorial of their own;
+// every other variant gets an introduction written from its rule flags and its own live board.
+const FAMILIES = ["international", "russian", "english"];
+// "family" is the chosen variant; it is checked against the rules table once that has arrived.
+let family = (location.hash.slice(1) || store.get("draughts.learn.family") || "international").toLowerCase();
 
 function t(key, params = {}) {
   const template = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
@@ -176,11 +180,56 @@ function glance() {
   return list;
 }
 
+/** A newcomer's introduction to a variant without a hand-written one, from its rule flags. */
+function writtenIntro(row) {
+  const de = lang === "de";
+  const first = t(row.first);
+  const board = de ? `auf einem ${row.board}-Brett mit ${row.squares} Spielfeldern${row.inverted ? " (gespiegelt: unten links ein helles Feld)" : ""}`
+    : `on ${row.board.startsWith("8") ? "an" : "a"} ${row.board} board with ${row.squares} playing squares${row.inverted ? " (mirrored: a light square bottom left)" : ""}`;
+  const men = row.orthogonal && !row.menBackward
+    ? (de ? "Steine ziehen und schlagen gerade vorwärts und seitwärts, nicht schräg." : "Men move and capture straight forwards and sideways, not diagonally.")
+    : row.orthogonal ? (de ? "Steine ziehen schräg vorwärts und schlagen schräg und gerade, vorwärts wie rückwärts." : "Men move diagonally forwards and capture diagonally and straight, forwards and backwards.")
+      : row.menBackward ? (de ? "Steine ziehen schräg vorwärts und schlagen vorwärts und rückwärts." : "Men move diagonally forwards and capture forwards and backwards.")
+        : (de ? "Steine ziehen und schlagen nur schräg vorwärts." : "Men move and capture diagonally forwards only.");
+  const word = (pair) => (de ? pair[1] : pair[0]);
+  const paragraphs = [
+    de ? `${row.name} wird ${board} gespielt. ${first} beginnt.` : `${row.name} is played ${board}. ${first} moves first.`,
+    `${men} ${de ? `Es herrscht Schlagzwang; welcher Schlag: ${word(row.choice)}.` : `Capturing is compulsory; which capture: ${word(row.choice)}.`}`,
+    de ? `Damen ${row.flying ? "fliegen über ganze Linien" : "ziehen ein Feld"}. Erreicht ein Stein beim Schlagen die Grundreihe: ${word(row.passing)}. Geschlagene Steine werden ${word(row.removal)} entfernt.`
+      : `Kings ${row.flying ? "fly along whole lines" : "move one square"}. A man reaching the far row during a capture: ${word(row.passing)}. Captured pieces are removed ${word(row.removal)}.`,
+  ];
+  if (!row.menTakeKings) paragraphs.push(de ? "Steine dürfen keine Damen schlagen." : "Men may not capture kings.");
+  if (row.losing) paragraphs.push(de ? "Das Ziel ist umgekehrt: wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt."
+    : "The goal is reversed: the side that loses all its pieces, or cannot move, wins.");
+  return paragraphs;
+}
+
 function renderRules() {
   const intro = $("rules-intro");
-  intro.replaceChildren(...INTRO[family][lang].map((text) => Object.assign(document.createElement("p"), { textContent: text })),
+  const row = table?.find((r) => r.key === family);
+  const paragraphs = INTRO[family]?.[lang] || (row ? writtenIntro(row) : []);
+  intro.replaceChildren(...paragraphs.map((text) => Object.assign(document.createElement("p"), { textContent: text })),
     glance(), Object.assign(document.createElement("p"), { textContent: t("demo_hint"), className: "muted" }));
   const demos = $("demos");
+  if (!FAMILIES.includes(family)) {
+    // no rule demos of its own: the variant's start position, live, and where the lessons are
+    const card = document.createElement("article");
+    card.className = "demo";
+    card.dataset.step = `${family}-start`;
+    const h = document.createElement("h3");
+    h.textContent = `${row?.name || family}: ${t("start_position")}`;
+    const p = document.createElement("p");
+    const closest = table?.find((r) => r.key === steps[0]?.family)?.name || steps[0]?.family || "";
+    p.textContent = t("closest_family", { family: closest });
+    const board = document.createElement("draughts-board");
+    board.setAttribute("variant", family);
+    board.setAttribute("mode", "two");
+    board.setAttribute("lang", lang);
+    board.setAttribute("why", "");
+    card.append(h, p, board);
+    demos.replaceChildren(card);
+    return;
+  }
   demos.replaceChildren(...steps.map((step) => {
     const card = document.createElement("article");
     card.className = "demo";
@@ -310,7 +359,9 @@ let solved = new Set(store.get("draughts.learn.solved") || []);
 
 /** The variants whose puzzles belong to a family (Brazilian plays International's rules on 8×8). */
 function familyVariants() {
-  return family === "international" ? ["international", "brazilian"] : [family];
+  if (family === "international") return ["international", "brazilian"];
+  if (family === "brazilian") return ["brazilian", "international"];
+  return [family];
 }
 
 function renderPuzzleList() {
@@ -481,6 +532,11 @@ async function main() {
   stop();
   $("loading").hidden = true;
   table = (await call("rules_table")).variants;
+  if (!table.some((r) => r.key === family)) {
+    // the hash named a section (#puzzles), not a variant: the last choice, else International
+    const saved = store.get("draughts.learn.family");
+    family = table.some((r) => r.key === saved) ? saved : "international";
+  }
   await loadFamily();
   document.documentElement.dataset.ready = "true";
 }

@@ -152,3 +152,20 @@ def test_russian_tutorial_in_algebraic_notation(page: Page, site: str, off_origi
     expect(page.locator("#tutorial")).to_have_attribute("data-state", "done", timeout=ANSWER_MS)
     expect(feedback).to_contain_text("crowned at f8 in the middle of the capture")
     expect(square("h6")).to_have_attribute("aria-label", re.compile("white king"))
+
+
+def test_any_variant_gets_a_rules_page_from_its_flags(learn: Page) -> None:
+    learn.select_option("#family", "italian")
+    intro = learn.locator("#rules-intro")
+    expect(intro).to_contain_text("Italian is played on an 8×8 board with 32 playing squares (mirrored", timeout=ANSWER_MS)
+    expect(intro).to_contain_text("Men may not capture kings.")
+    expect(learn.locator("#glance")).to_contain_text("Men may take kings: no")
+    board = demo(learn, "italian-start")
+    expect(board.locator("button.sq")).to_have_count(32)
+    expect(learn.locator('#diff-table tr[data-variant="italian"]')).to_have_class("current")
+    # the lessons are those of the closest family, and say so
+    expect(learn.locator('article[data-step="italian-start"]')).to_contain_text("English draughts")
+    expect(learn.locator("#tutorial-steps button").first).to_have_attribute("data-step", "eng-move")
+    learn.select_option("#family", "turkish")
+    expect(intro).to_contain_text("straight forwards and sideways", timeout=ANSWER_MS)
+    expect(demo(learn, "turkish-start").locator("button.sq")).to_have_count(64)
