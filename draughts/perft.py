@@ -735,17 +735,43 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
 
 
 def _perft_streak(game: "Game", depth: int) -> int:
-    """Perft through the Game itself, for rules whose legality depends on history (Frisian)."""
-    moves = game._raw_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    state = game._state
-    for raw in moves:
-        game._set_state(game._after(state, raw))
-        total += _perft_streak(game, depth - 1)
-    game._set_state(state)
-    return total
+    """Perft for rules whose legality depends on history: a king that has made the most
+    quiet moves in a row allowed may not make another (Frisian). Each side's streak,
+    (king bit, quiet moves in a row), goes down the walk as Game._after keeps it."""
+    s = game._state
+    wm, wk, bm, bk = s.pieces
+    gen = game.generator
+    forced = game.rules.forced_capture
+    limit = game.rules.max_same_king_moves
+    assert limit is not None
+    generate = gen.generate
+
+    def walk(om: int, ok: int, pm: int, pk: int, colour: int, depth: int,
+             streak: tuple[int, int], other: tuple[int, int]) -> int:
+        moves = generate(om, ok, pm, pk, colour, forced, streak[0] if streak[1] >= limit else 0)
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for frm, to, cap, _path, _order, promotes, by_king in moves:
+            fb = 1 << frm
+            tb = 1 << to
+            if by_king:
+                nm, nk = om, (ok & ~fb) | tb
+            elif promotes:
+                nm, nk = om ^ fb, ok | tb
+            else:
+                nm, nk = om ^ fb ^ tb, ok
+            if by_king and not cap and nm:
+                new = (tb, streak[1] + 1 if streak[0] == fb else 1)
+            else:
+                new = (0, 0)
+            total += walk(pm & ~cap, pk & ~cap, nm, nk, colour ^ 1, depth - 1, other, new)
+        return total
+
+    mine, theirs = s.king_streak[s.turn], s.king_streak[s.turn ^ 1]
+    if s.turn == WHITE:
+        return walk(wm, wk, bm, bk, WHITE, depth, mine, theirs)
+    return walk(bm, bk, wm, wk, BLACK, depth, mine, theirs)
 
 
 def divide(game: "Game", depth: int) -> list[tuple[str, int]]:
