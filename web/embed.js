@@ -241,10 +241,13 @@ export class DraughtsBoardElement extends HTMLElement {
 
   // -- loading ----------------------------------------------------------------------------------
   pdnText() {
-    const attr = this.getAttribute("pdn");
-    if (attr) return attr;
     const script = this.querySelector('script[type="application/x-pdn"], script[type="text/x-pdn"]');
-    return script ? script.textContent.trim() : "";
+    const text = this.getAttribute("pdn") || (script ? script.textContent.trim() : "");
+    // a bare move list says nothing of its variant: the element's variant attribute does
+    if (text && this.hasAttribute("variant") && !/\[\s*(GameType|Variant)\b/i.test(text)) {
+      return `[Variant "${this.variant}"]\n${text}`;
+    }
+    return text;
   }
 
   async load() {

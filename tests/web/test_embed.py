@@ -235,3 +235,15 @@ def test_embedded_board_plays_by_keyboard(page: Page, site: str, off_origin: lis
     wait_event(page, f"e.type === 'draughts-move' && e.id === 'a' && e.detail.move === '34-{focused}'")
     # the focus stays on the board, on the square moved to
     page.wait_for_function(f"document.getElementById('a').shadowRoot.activeElement?.dataset.square === '{focused}'")
+
+
+def test_viewer_reads_a_bare_move_list_in_the_elements_variant(page: Page, site: str, off_origin: list[str],
+                                                                errors: list[str]) -> None:
+    # the iframe snippet of docs/embed.md: no tags, the variant comes from the URL
+    page.goto(f"{site}embed.html?variant=russian&mode=view&pdn={quote('1. c3-d4 f6-g5 *')}")
+    board = page.locator("draughts-board")
+    expect(board).to_have_attribute("data-state", "ready", timeout=60_000)
+    expect(board.locator("button.sq")).to_have_count(32)
+    expect(board.locator(".moves button")).to_have_text(["c3-d4", "f6-g5"])
+    board.locator('button[data-action="last"]').click()
+    expect(board.locator(".status")).to_contain_text("Position after 2 of 2")
