@@ -358,6 +358,7 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
 
     def count_routes(men: int, kings: int, empty: int, occ: int, targets: int, men_targets: int) -> int:
         """How many moves ``capture_routes`` gives, without grouping them."""
+        kings_at_start = kings
         out: list[tuple[int, int]] = []
         starts = []
         while men:
@@ -373,6 +374,7 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
         n = len(out)
         if n < 2:
             return n
+        searched_kings = kings_at_start != 0
         best = hits = 0
         for _sq, c in out:
             k = c.bit_count()
@@ -380,8 +382,11 @@ def _side(gen: MoveGenerator, colour: int, forced: bool) -> _Side:
                 best, hits = k, 1
             elif k == best:
                 hits += 1
-        if best < 2 or (hits == 1 and most):
-            return hits if most else n  # one piece taken: every route end is a different move
+        # Routes over the same pieces to the same square need three jumps at least for a
+        # man (from o over a then b it ends on o + 2(b - a), over b then a on o - 2(b - a));
+        # a flying king can do it in two.
+        if best < 2 or (best == 2 and not searched_kings) or (hits == 1 and most):
+            return hits if most else n
         # Two routes from one origin over the same pieces to the same square are one move.
         starts.append(n)
         unique = 0
