@@ -34,7 +34,7 @@ const store = {
 };
 
 const DEFAULT_SETTINGS = {
-  lang: null, theme: null, coords: true, flipped: false,
+  lang: null, theme: null, labels: null, flipped: false,
   variant: "international", mode: "computer", colour: "white", level: null,
   drawRules: "standard", forcedCapture: true, clockBase: 0, clockInc: 0,
 };
@@ -529,6 +529,11 @@ async function setFen(fen) {
   }
 }
 
+/** The square-label setting; older settings had only a "coords" on/off switch. */
+function labelMode() {
+  return settings.labels || (settings.coords === false ? "none" : "numbers");
+}
+
 function applyTheme() {
   const theme = settings.theme || (matchMedia("(prefers-contrast: more)").matches ? "contrast"
     : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
@@ -602,7 +607,7 @@ function wireUi() {
   $("btn-settings").addEventListener("click", () => {
     $("set-lang").value = language();
     $("set-theme").value = document.documentElement.dataset.theme;
-    $("set-coords").checked = settings.coords;
+    $("set-labels").value = labelMode();
     $("dlg-settings").showModal();
   });
   $("set-lang").addEventListener("change", (e) => {
@@ -615,10 +620,10 @@ function wireUi() {
     saveSettings();
     applyTheme();
   });
-  $("set-coords").addEventListener("change", (e) => {
-    settings.coords = e.target.checked;
+  $("set-labels").addEventListener("change", (e) => {
+    settings.labels = e.target.value;
     saveSettings();
-    board.setCoordinates(settings.coords);
+    board.setLabels(settings.labels);
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select, dialog")) return;
@@ -691,7 +696,7 @@ async function onReady() {
 }
 
 window.__draughts = { stages: {}, workerStartedAt: performance.now(), paintedAt: null, interactiveAt: null, bootMs: null, lastThinkMs: null, board, call };
-board.setCoordinates(settings.coords !== false);
+board.setLabels(labelMode());
 applyTheme();
 applyLanguage();
 wireUi();

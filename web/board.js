@@ -63,7 +63,7 @@ export class Board {
     this.selected = null;
     this.flipped = false;
     this.interactive = false; // false until Python is ready and while the computer thinks
-    this.coordinates = true;
+    this.labels = "numbers"; // "numbers": each square's name (32, e3); "edges": a-j and 1-10 on the rim; "none"
     this.hint = null; // a move to mark as the hint
     this.reviewing = false;
     this.anim = null; // {from: pieces before, move, start, duration}
@@ -153,7 +153,10 @@ export class Board {
     this.requestDraw();
   }
   setCoordinates(on) {
-    this.coordinates = on;
+    this.setLabels(on ? "numbers" : "none");
+  }
+  setLabels(mode) {
+    this.labels = ["numbers", "edges", "none"].includes(mode) ? mode : "numbers";
     this.requestDraw();
   }
   setHint(move) {
@@ -482,14 +485,37 @@ export class Board {
     if (v.last && !(anim && animT < 1)) for (const n of v.last.path) fillSquare(n, col.last);
     if (this.selected != null) fillSquare(this.selected, col.selected + "88");
 
-    if (this.coordinates) {
-      ctx.fillStyle = col.coord;
-      ctx.font = `${Math.round(size * 0.17)}px system-ui, sans-serif`;
+    ctx.fillStyle = col.coord;
+    ctx.font = `${Math.round(size * 0.17)}px system-ui, sans-serif`;
+    if (this.labels === "numbers") {
       ctx.textBaseline = "top";
       ctx.textAlign = "left";
-      for (const [n, label, r, c] of v.squares) {
+      for (const [, label, r, c] of v.squares) {
         const [dr, dc] = this.displayCell(r, c);
         ctx.fillText(label, dc * cw + size * 0.06, dr * ch + size * 0.05);
+      }
+    } else if (this.labels === "edges") {
+      // files a, b, ... along the bottom and ranks 1, 2, ... up the left side, as White sees
+      // them, flipped with the board; light letters with a dark rim read on either square.
+      ctx.fillStyle = col.light;
+      ctx.strokeStyle = col.dark;
+      ctx.lineWidth = Math.max(2, size * 0.05);
+      ctx.lineJoin = "round";
+      const edgeText = (text, x, y) => {
+        ctx.strokeText(text, x, y);
+        ctx.fillText(text, x, y);
+      };
+      for (let dc = 0; dc < v.cols; dc++) {
+        const c = this.flipped ? v.cols - 1 - dc : dc;
+        ctx.textBaseline = "bottom";
+        ctx.textAlign = "right";
+        edgeText(String.fromCharCode(97 + c), (dc + 1) * cw - size * 0.06, H - size * 0.04);
+      }
+      for (let dr = 0; dr < v.rows; dr++) {
+        const r = this.flipped ? v.rows - 1 - dr : dr;
+        ctx.textBaseline = "top";
+        ctx.textAlign = "left";
+        edgeText(String(v.rows - r), size * 0.06, dr * ch + size * 0.05);
       }
     }
 

@@ -360,7 +360,11 @@ def test_flip_and_themes(game: Page) -> None:
     for theme in ("dark", "contrast", "light"):
         game.select_option("#set-theme", theme)
         expect(game.locator("html")).to_have_attribute("data-theme", theme)
+    game.select_option("#set-labels", "edges")  # a-j and 1-10 on the rim instead of square numbers
     game.keyboard.press("Escape")
+    SHOTS.mkdir(exist_ok=True)
+    game.screenshot(path=str(SHOTS / "board-flipped-edges.png"))
+    assert '"labels":"edges"' in game.evaluate("localStorage.getItem('draughts.settings.v1')")
 
 
 def test_screenshot_of_a_capture_in_progress(game: Page) -> None:
