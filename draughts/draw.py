@@ -140,6 +140,13 @@ def no_endgames(m: Material) -> list[EndgameMatch]:
     return []
 
 
+# The most pieces on the board (both sides) any configuration of each classifier can hold,
+# so the game skips the classifier while the board is fuller than that.
+ENDGAME_MAX_PIECES: dict[str, int] = {
+    # Russian 7.2.4 is any number of kings against a lone king: up to 12 + 1 on 8x8.
+    "none": 0, "fmjd": 4, "russian": 13, "frisian": 3, "turkish": 2, "ddb_classic": 4,
+}
+
 ENDGAMES: dict[str, Classifier] = {
     "none": no_endgames, "fmjd": fmjd_endgames, "russian": russian_endgames,
     "frisian": frisian_endgames, "turkish": turkish_endgames, "ddb_classic": ddb_classic_endgames,
@@ -154,6 +161,7 @@ class DrawRules:
     reversible_text: str
     reversible_source: str
     endgames: Classifier
+    endgame_max_pieces: int  # more pieces than this on the board: no endgame rule can apply
 
 
 PRESETS = ("standard", "fmjd", "ddb-classic", "casual-60")
@@ -169,14 +177,15 @@ def draw_rules_for(rules: RuleSet, preset: str | None = None) -> DrawRules:
         return DrawRules(
             "standard", rules.repetition_count, rules.max_reversible_plies,
             "moves without a man move or a capture", src, ENDGAMES[rules.endgame_rule],
+            ENDGAME_MAX_PIECES[rules.endgame_rule],
         )
     if preset == "fmjd":
         return DrawRules("fmjd", 3, 50, "moves with only kings, no man move, no capture",
-                         "FMJD Annex 1 art. 6.2", fmjd_endgames)
+                         "FMJD Annex 1 art. 6.2", fmjd_endgames, ENDGAME_MAX_PIECES["fmjd"])
     if preset == "ddb-classic":
         return DrawRules("ddb-classic", 3, 50, "moves with only kings, no man move, no capture",
-                         "DDB classic rules", ddb_classic_endgames)
+                         "DDB classic rules", ddb_classic_endgames, ENDGAME_MAX_PIECES["ddb_classic"])
     if preset == "casual-60":
         return DrawRules("casual-60", 3, 120, "moves without a capture or a man move",
-                         "casual 60-move rule", no_endgames)
+                         "casual 60-move rule", no_endgames, 0)
     raise UnknownVariantError(f"unknown draw-rule preset {preset!r}; known: {', '.join(PRESETS)}")

@@ -298,25 +298,23 @@ class Game:
     # --- draw rules ---------------------------------------------------------------------------
     def _material(self, pieces: tuple[int, int, int, int]) -> Material:
         wm, wk, bm, bk = pieces
-        diag = self._long_diagonal()
         lone = bk if (bm == 0 and bk.bit_count() == 1) else wk if (wm == 0 and wk.bit_count() == 1) else 0
-        return Material(wm.bit_count(), wk.bit_count(), bm.bit_count(), bk.bit_count(), bool(lone & diag))
-
-    def _long_diagonal(self) -> int:
-        g = self.geometry
-        mask = 0
-        for sq in g.squares:
-            if sq.row + sq.col == g.rows - 1:  # from White's bottom-left corner up to the right
-                mask |= g.bit(sq.number)
-        return mask
+        return Material(wm.bit_count(), wk.bit_count(), bm.bit_count(), bk.bit_count(),
+                        bool(lone & self.geometry.long_diagonal))
 
     def _endgame_matches(self, pieces: tuple[int, int, int, int]) -> list[EndgameMatch]:
+        wm, wk, bm, bk = pieces
+        if (wm | wk | bm | bk).bit_count() > self.draw_rules.endgame_max_pieces:
+            return []
         return self.draw_rules.endgames(self._material(pieces))
 
     def _endgame_counters(self, s: _State, before: tuple[tuple[str, object, int], ...]) -> tuple[tuple[str, object, int], ...]:
+        matches = self._endgame_matches(s.pieces)
+        if not matches:
+            return ()
         previous = {rule: (key, plies) for rule, key, plies in before}
         out = []
-        for m in self._endgame_matches(s.pieces):
+        for m in matches:
             old = previous.get(m.rule)
             plies = old[1] + 1 if old is not None and old[0] == m.key else 0
             out.append((m.rule, m.key, plies))

@@ -60,6 +60,12 @@ class Geometry:
         self.mask = 0
         for n in range(1, self.size + 1):
             self.mask |= 1 << self.bit_index[n]
+        # The long diagonal, from White's bottom-left corner up to the right (the "main road"
+        # of the Russian 7.2.7 and DDB draw rules).
+        self.long_diagonal = 0
+        for s in self.squares:
+            if s.row + s.col == rows - 1:
+                self.long_diagonal |= 1 << self.bit_index[s.number]
         self.top_row_mask = self._row_mask(0)
         self.bottom_row_mask = self._row_mask(rows - 1)
         self._by_label = {s.label: s.number for s in self.squares}
