@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from draughts import Game  # noqa: E402
 from draughts.engine import choose_move  # noqa: E402
-from draughts.puzzles import WIN_MARGIN, Puzzle, material_balance, piece_balance, root_scores, unique_winner, verify  # noqa: E402
+from draughts.puzzles import MAX_START_BALANCE, WIN_MARGIN, Puzzle, engine_agrees, material_balance, piece_balance, root_scores, unique_winner, verify  # noqa: E402
 
 
 def line_from(game: Game, depth: int) -> tuple[list[str], int] | None:
@@ -71,7 +71,14 @@ def hint_for(game: Game, line: list[str], gain: int) -> tuple[str, str]:
     king = game.piece_at(first.origin) in ("W", "B")
     piece, piece_de = ("king", "Dame") if king else ("man", "Stein")
     article_de = "der" if king else "dem"
-    if any(m.captures for m in g.legal_moves):
+    replies = [m for m in g.legal_moves if m.captures]
+    other_side, other_side_de = ("White", "Weiß") if g.turn == "white" else ("Black", "Schwarz")
+    if replies and not any(first.destination in m.captures for m in replies):
+        return (f"Start with the {piece} on {label}: it leaves {other_side} a compulsory capture, and that "
+                f"capture opens the way for your shot: {gain} pieces won in the end.",
+                f"Beginnen Sie mit {article_de} {piece_de} auf {label}: {other_side_de} muss dann schlagen, und "
+                f"dieser Schlag öffnet den Weg für Ihren: am Ende {gain} Steine mehr.")
+    if replies:
         return (f"A sacrifice: start with the {piece} on {label}. Taking it is compulsory, and the capture opens "
                 f"the way for your shot: {gain} pieces won in the end.",
                 f"Ein Opfer: beginnen Sie mit {article_de} {piece_de} auf {label}. Das Schlagen ist Pflicht und "
@@ -97,7 +104,8 @@ def search(variant: str, wanted: int, depth: int, games: int, seed: int) -> list
             moves = list(game.legal_moves)
             if not moves or game.outcome() is not None:
                 break
-            if ply >= 6 and len(moves) >= 3 and not any(m.captures for m in moves) and game.fen() not in seen:
+            if (ply >= 6 and len(moves) >= 3 and not any(m.captures for m in moves) and game.fen() not in seen
+                    and material_balance(game) <= MAX_START_BALANCE):
                 seen.add(game.fen())
                 winner = unique_winner(game, depth)
                 if winner is not None and winner[1] - material_balance(game) >= WIN_MARGIN:
@@ -107,7 +115,7 @@ def search(variant: str, wanted: int, depth: int, games: int, seed: int) -> list
                         hint, hint_de = hint_for(game, line, gain)
                         puzzle = Puzzle(f"{variant}-{len(found) + 1}", variant, game.fen(), tuple(line), depth,
                                         gain, hint, hint_de)
-                        problems = verify(puzzle)
+                        problems = verify(puzzle) or engine_agrees(puzzle)
                         if not problems:
                             found.append(puzzle)
                             print(f"# game {game_number} ply {ply}: {' '.join(line)} (+{gain})", file=sys.stderr)

@@ -4,9 +4,12 @@ A puzzle is a position, the side to move and the line that wins material: the pl
 alternate with the replies the defender is expected to make. Every stored puzzle was found by
 ``bench/find_puzzles.py`` (games of the engine against itself, positions where one first move
 wins at least two men more than any other) and is re-verified by ``tests/test_puzzles.py``
-with :func:`root_scores`, a material-only search that depends on nothing the engine's evaluation
-might change: at the stored depth the first move of the solution is the only one that wins, and
-every later move of the player's in the line is the only one that keeps the win.
+twice. :func:`verify` uses :func:`root_scores`, a material-only search that depends on nothing
+the engine's evaluation might change: at the stored depth the first move of the solution is the
+only one that wins, and every later move of the player's in the line is the only one that keeps
+the win. :func:`engine_agrees` asks ``draughts.engine`` at the same depth: it must choose the
+solution, see no other move that wins the game, and the side to move must not be more than two
+men up already (a position won anyway makes a poor puzzle).
 
 Material counts a man 1 and a king 3 where kings fly (2 where they step): a king's worth is about
 that, and the margin asked of a puzzle is two men, so the exact value rarely decides. The gain a
@@ -207,6 +210,31 @@ def verify(puzzle: Puzzle) -> list[str]:
     return problems
 
 
+MAX_START_BALANCE = 2  # men: a puzzle in a position already won by more is no puzzle
+
+
+def engine_agrees(puzzle: Puzzle) -> list[str]:
+    """Problems the engine (draughts.engine, full evaluation, the stored depth) sees: it must
+    choose the solution's first move and see no forced win of the game by any other move."""
+    from .engine import new_game, think, to_move
+    from .engine.search import MATE_BOUND
+
+    game = puzzle.game()
+    new_game(game)  # a fresh hash table: the verdict must not depend on earlier searches
+    result = think(game, seconds=None, depth=puzzle.depth, exact_root=True)
+    scores = sorted(result.root_scores, key=lambda item: -item[1])
+    problems = []
+    best = game.move_text(to_move(game, scores[0][0]))
+    if best != puzzle.solution[0]:
+        problems.append(f"the engine prefers {best} to {puzzle.solution[0]}")
+    for raw, score in scores[1:]:
+        if score > MATE_BOUND:
+            problems.append(f"{game.move_text(to_move(game, raw))} wins the game as well")
+    if material_balance(game) > MAX_START_BALANCE:
+        problems.append(f"the side to move is already {material_balance(game)} men up")
+    return problems
+
+
 # ---------------------------------------------------------------------------------------------
 # The page's questions
 
@@ -272,23 +300,31 @@ def by_id(puzzle_id: str) -> Puzzle:
 # The stored puzzles (bench/find_puzzles.py prints these entries)
 
 PUZZLES: tuple[Puzzle, ...] = (
-    Puzzle('international-1', 'international', 'B:W16,28,36,38,41,45:B2,3,4,6,10,14,15,19,21,27,30,35',
-           ('27-31', '16x27', '31x42'), 5, 2,
-           'A sacrifice: start with the man on 27. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 27. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('international-1', 'international', 'B:W16,31,33,34,35,36,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,12,14,17,19,24,27',
+           ('6-11', '31x22', '17x30'), 5, 2,
+           'Start with the man on 6: it leaves White a compulsory capture, and that capture opens the way for your shot: 2 pieces won in the end.',
+           'Beginnen Sie mit dem Stein auf 6: Weiß muss dann schlagen, und dieser Schlag öffnet den Weg für Ihren: am Ende 2 Steine mehr.'),
     Puzzle('international-2', 'international', 'W:W27,32,33,35,36,37,44:B6,7,8,19,20,39',
            ('44-40', '39x28', '32x25'), 5, 2,
+           'Start with the man on 44: it leaves Black a compulsory capture, and that capture opens the way for your shot: 2 pieces won in the end.',
+           'Beginnen Sie mit dem Stein auf 44: Schwarz muss dann schlagen, und dieser Schlag öffnet den Weg für Ihren: am Ende 2 Steine mehr.'),
+    Puzzle('international-3', 'international', 'W:W32,38,40,43,44,48,50:B2,4,5,6,12,13,15,16,20,21,31,35',
+           ('44-39', '35x42', '48x19'), 5, 2,
            'A sacrifice: start with the man on 44. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 44. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('international-3', 'international', 'B:W23,32,33,34,38,39,41,44,45:B1,2,4,6,7,8,13,14,15,22,24,26',
-           ('24-29', '33x24', '13-19', '24x13', '8x46'), 5, 2,
-           'A sacrifice: start with the man on 24. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 24. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('international-4', 'international', 'W:W26,28,32,33,34,35,37,38,39,40,42,43,45,46,48,50:B1,3,4,5,6,7,9,11,12,15,16,17,19,20,21,24,25,K47',
+    Puzzle('international-4', 'international', 'W:W35,36,40,44,K6:B7,10,20,23,K38',
+           ('6-1', '7-11', '1x4'), 5, 3,
+           'A quiet move first: the king on 6. After the reply, a shot wins 3 pieces.',
+           'Zuerst ein stiller Zug mit der Dame auf 6. Nach der Antwort folgt ein Schlag, der 3 Steine gewinnt.'),
+    Puzzle('international-5', 'international', 'W:W26,28,32,33,34,35,37,38,39,40,42,43,45,46,48,50:B1,3,4,5,6,7,9,11,12,15,16,17,19,20,21,24,25,K47',
            ('28-22', '17x28', '26x8', '3x12', '32x3'), 5, 3,
            'A sacrifice: start with the man on 28. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 28. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
-    Puzzle('international-5', 'international', 'B:W31,32,33,34,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,20,23,24',
+    Puzzle('international-6', 'international', 'W:W11,21,31,36,46:B1,5,12,13,19,32',
+           ('11-7', '12-17', '21x12', '13-18', '12x14', '1x12'), 5, 2,
+           'A quiet move first: the man on 11. After the reply, a shot wins 2 pieces.',
+           'Zuerst ein stiller Zug mit dem Stein auf 11. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+    Puzzle('international-7', 'international', 'B:W31,32,33,34,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,20,23,24',
            ('23-29', '34x23', '24-30', '35x24', '20x27', '31x22', '17x19'), 5, 2,
            'A sacrifice: start with the man on 23. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 23. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
@@ -296,84 +332,52 @@ PUZZLES: tuple[Puzzle, ...] = (
            ('f6-g5', 'h4xf6', 'g7xa5'), 7, 2,
            'A sacrifice: start with the man on f6. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf f6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('brazilian-2', 'brazilian', 'B:Wa5,a3:Bf6,g5,Kb6',
-           ('b6-a7', 'a5-b6', 'a7xc5', 'a3-b4', 'c5xa3'), 7, 2,
-           'A quiet move first: the king on b6. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit der Dame auf b6. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('brazilian-3', 'brazilian', 'B:Wh6,d4,a3,c3,e3,g3,b2,d2,h2,a1,g1:Bb8,d8,f8,h8,a7,c7,g7,b6,f6,c5',
+    Puzzle('brazilian-2', 'brazilian', 'B:Wh6,d4,a3,c3,e3,g3,b2,d2,h2,a1,g1:Bb8,d8,f8,h8,a7,c7,g7,b6,f6,c5',
            ('c5-b4', 'a3xc5', 'f6-e5', 'd4xf6', 'b6xh4', 'f6-e7', 'd8xf6'), 7, 2,
            'A sacrifice: start with the man on c5. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf c5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('brazilian-4', 'brazilian', 'W:Wb6,g3,a1,Kf8:Bh6,h4',
-           ('g3-f4', 'h6-g5', 'f4xh6', 'h4-g3', 'f8-c5', 'g3-f2', 'c5xg1'), 7, 2,
-           'A quiet move first: the man on g3. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf g3. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('russian-1', 'russian', 'B:Wh4,a3,c3,g3,d2,f2,h2,c1,g1:Bb8,f8,h8,a7,e7,g7,f6,h6,e5',
+    Puzzle('russian-1', 'russian', 'B:Wb4,d4,a3,b2,d2,f2,h2,a1,e1,g1:Bb8,d8,f8,h8,c7,e7,b6,d6',
+           ('d6-c5', 'b4:d6', 'e7:c1'), 7, 2,
+           'A sacrifice: start with the man on d6. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf d6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('russian-2', 'russian', 'B:Wd4,f4,h4,c3,e3,b2,f2,a1,g1:Bh8,a7,g7,f6,h6,a5',
+           ('f6-g5', 'h4:f6', 'g7:b4'), 7, 3,
+           'A sacrifice: start with the man on f6. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf f6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+    Puzzle('russian-3', 'russian', 'W:Wa3,e3,g3,b2,d2,f2,a1,c1,e1,g1:Bb8,d8,h8,a7,c7,e7,b6,h6,c5,e5',
+           ('e3-d4', 'c5:e3', 'd2:f8'), 7, 2,
+           'A sacrifice: start with the man on e3. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf e3. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+    Puzzle('russian-4', 'russian', 'W:Wb4,a3,c3,g3,b2,d2,f2,h2,c1,e1:Bb8,d8,h8,a7,c7,g7,d6,f6,e5,d4,f4',
+           ('d2-e3', 'f4:d2', 'c1:g5'), 7, 3,
+           'A sacrifice: start with the man on d2. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
+           'Ein Opfer: beginnen Sie mit dem Stein auf d2. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+    Puzzle('russian-5', 'russian', 'B:Wh4,a3,c3,g3,d2,f2,h2,c1,g1:Bb8,f8,h8,a7,e7,g7,f6,h6,e5',
            ('e5-f4', 'g3:e5', 'f6:b2', 'h4-g5', 'h6:f4'), 7, 2,
            'A sacrifice: start with the man on e5. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf e5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('russian-2', 'russian', 'B:Wh6,a5,c5,h2:Ba7,c7,f6,f4',
+    Puzzle('russian-6', 'russian', 'B:Wh6,a5,c5,h2:Ba7,c7,f6,f4',
            ('f4-e3', 'h6-g7', 'f6:h8', 'a5-b6', 'c7:a5'), 7, 2,
            'A quiet move first: the man on f4. After the reply, a shot wins 2 pieces.',
            'Zuerst ein stiller Zug mit dem Stein auf f4. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('russian-3', 'russian', 'W:Wh6,e5,f4,a3,e3,f2,a1,c1,g1,Kh4:Bf8,h8,b6',
-           ('h4-e7', 'f8:d6', 'e5:a5', 'h8-g7', 'h6:f8'), 7, 2,
-           'A sacrifice: start with the king on h4. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit der Dame auf h4. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('russian-4', 'russian', 'B:Wb4,h4,g3,b2,f2:Bd8,f8,a7,b6,d6,f6,Kg5',
-           ('g5-e3', 'f2:d4', 'b6-c5', 'd4:b6', 'a7:c1', 'h4-g5', 'f6:f2'), 7, 3,
-           'A sacrifice: start with the king on g5. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit der Dame auf g5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
-    Puzzle('russian-5', 'russian', 'W:Wb4,f4,a3,e3,b2,g1:Ba7,b6,h6,h2',
-           ('b4-a5', 'b6-c5', 'a5-b6', 'h6-g5', 'f4:h6', 'c5-b4', 'a3:c5'), 7, 2,
-           'A quiet move first: the man on b4. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf b4. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-1', 'english', 'B:W12,16,20,27:B1,3,4,7,8,10,K13',
-           ('8-11', '12-8', '3x19'), 7, 2,
-           'A quiet move first: the man on 8. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 8. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-2', 'english', 'B:W15,17,28:B3,6,8,9,12,20,22,25,K31',
-           ('3-7', '15-10', '7x21'), 7, 2,
-           'A quiet move first: the man on 3. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 3. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-3', 'english', 'B:W5,19,20,23,25,26,27,29,30,32:B1,2,4,6,8,11,12,13',
+    Puzzle('english-1', 'english', 'B:W5,19,20,23,25,26,27,29,30,32:B1,2,4,6,8,11,12,13',
            ('11-16', '20x11', '8x31'), 5, 2,
            'A sacrifice: start with the man on 11. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 11. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('english-4', 'english', 'B:W7,19,20,23,25,26,27,28,30:B4,5,6,8,11,12',
+    Puzzle('english-2', 'english', 'B:W7,19,20,23,25,26,27,28,30:B4,5,6,8,11,12',
            ('11-16', '20x11', '8x31'), 7, 2,
            'A sacrifice: start with the man on 11. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 11. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('english-5', 'english', 'W:W21,22,23,24,25,26,28,29,30,31,32:B1,3,4,5,6,7,8,11,12,13,14',
+    Puzzle('english-3', 'english', 'W:W21,22,23,24,25,26,28,29,30,31,32:B1,3,4,5,6,7,8,11,12,13,14',
            ('22-17', '13x22', '25x2'), 7, 2,
            'A sacrifice: start with the man on 22. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 22. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('english-6', 'english', 'W:W6,13,14,23,24:B8,11,12,16',
+    Puzzle('english-4', 'english', 'W:W6,13,14,23,24:B8,11,12,16',
            ('24-20', '11-15', '20x4'), 5, 2,
            'A quiet move first: the man on 24. After the reply, a shot wins 2 pieces.',
            'Zuerst ein stiller Zug mit dem Stein auf 24. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-7', 'english', 'B:W12,15,16:B3,4,5,8,14,K29,K31',
-           ('8-11', '15x8', '4x20', '12-8', '3x12'), 5, 2,
-           'A sacrifice: start with the man on 8. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 8. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('english-8', 'english', 'B:W12,29,32:B4,5,6,15,19,22',
-           ('19-24', '12-8', '4x11', '29-25', '22x29'), 7, 2,
-           'A quiet move first: the man on 19. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 19. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-9', 'english', 'B:W19,26:B8,11,12,13,14,21,K27,K29',
-           ('27-24', '19-15', '11x18', '26-22', '18x25'), 5, 2,
-           'A quiet move first: the king on 27. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit der Dame auf 27. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-10', 'english', 'W:W20,21,27,30,K1:B11,16',
-           ('27-23', '11-15', '20x11', '15-18', '23x14'), 5, 2,
-           'A quiet move first: the man on 27. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 27. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
-    Puzzle('english-11', 'english', 'W:W17,19,21,22,24,25,27,28,29,30,31,32:B1,3,4,5,6,7,8,10,11,12,13,14',
+    Puzzle('english-5', 'english', 'W:W17,19,21,22,24,25,27,28,29,30,31,32:B1,3,4,5,6,7,8,10,11,12,13,14',
            ('19-15', '10x19', '24x15', '11x18', '22x15', '13x22', '25x2'), 5, 2,
            'A sacrifice: start with the man on 19. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
            'Ein Opfer: beginnen Sie mit dem Stein auf 19. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
-    Puzzle('english-12', 'english', 'W:W5,10,13,15,21,27,30,32,K2:B12,20,28',
-           ('30-26', '12-16', '26-23', '16-19', '23x16', '20-24', '27x20'), 7, 2,
-           'A quiet move first: the man on 30. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 30. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
 )

@@ -1,13 +1,14 @@
-"""Every stored puzzle re-verified: at its stored depth the solution's first move is the only one
-that wins (by two men or more, draughts.puzzles.root_scores: material only, so a change to the
-engine's evaluation cannot unsettle it), each later move of the player's is the only one that
-keeps the win, and following the line wins the pieces it promises."""
+"""Every stored puzzle re-verified. By a material-only search (draughts.puzzles.root_scores, which
+no change to the engine's evaluation can unsettle): at the stored depth the solution's first move
+is the only one that wins two men or more, each later move of the player's is the only one that
+keeps the win, and following the line wins the pieces it promises. And by the engine itself
+(draughts.engine at the same depth): it chooses the solution and sees no other winning move."""
 
 from __future__ import annotations
 
 import pytest
 
-from draughts.puzzles import PUZZLES, Puzzle, by_id, check_move, puzzles_for, root_scores, verify
+from draughts.puzzles import PUZZLES, Puzzle, by_id, check_move, engine_agrees, puzzles_for, root_scores, verify
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
@@ -24,6 +25,13 @@ def test_first_move_alone_wins(puzzle: Puzzle) -> None:
     assert game.move_text(best) == puzzle.solution[0]
     assert all(score - other >= 2 for _move, other in scores[1:])
     assert not any(m.captures for m in game.legal_moves), "a puzzle starts from a quiet choice"
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
+def test_the_engine_agrees(puzzle: Puzzle) -> None:
+    # draughts.engine with its full evaluation, at the stored depth: it plays the solution, sees
+    # no other move winning the game, and the position was not already won before the puzzle
+    assert engine_agrees(puzzle) == []
 
 
 def test_enough_puzzles_per_family() -> None:
