@@ -6,7 +6,7 @@
 // Attributes (all optional): variant, fen, pdn (or a child <script type="application/x-pdn">),
 // mode = play (against the computer) | two (two players) | view (PDN viewer) | setup,
 // level (1-7), orientation = white | black (the side at the bottom, and the player's colour in
-// play mode), lang = en | de, coordinates = on | off, why (present: the rules in play are listed).
+// play mode), lang = en | de, coordinates = on | edges | off, why (present: the rules in play are listed).
 // Events (bubbling, composed): draughts-ready, draughts-move {move, fen, ply, side, by},
 // draughts-end {winner, result, reason, termination, rule}, draughts-setup {fen}.
 //
@@ -287,7 +287,11 @@ export class DraughtsBoardElement extends HTMLElement {
   applyOrientation() {
     if (!this.board) return;
     this.board.setFlipped(this.orientation === "black");
-    this.board.setCoordinates(this.getAttribute("coordinates") !== "off");
+    const labels = (this.getAttribute("coordinates") || "on").toLowerCase();
+    if (this.board.setLabels) {
+      // numbers: each square's name; edges: a-j and 1-10 on the rim; none
+      this.board.setLabels(labels === "off" || labels === "none" ? "none" : labels === "edges" ? "edges" : "numbers");
+    } else this.board.setCoordinates(labels !== "off");
   }
 
   computerSide() {
