@@ -79,16 +79,17 @@ class LegalMoves:
         return iter(self._list())
 
     def __len__(self) -> int:
-        return len(self._list())
+        # Counting needs no Move objects: the raw list will do when none are built yet.
+        return self._game._count_legal()
 
     def __contains__(self, move: object) -> bool:
         return move in self._list()
 
     def __bool__(self) -> bool:
-        return bool(self._list())
+        return self._game._count_legal() > 0
 
     def count(self) -> int:
-        return len(self._list())
+        return self._game._count_legal()
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({len(self)}): {', '.join(self._game.move_text(m) for m in self._list())}>"
@@ -131,11 +132,13 @@ class Game:
         other.move_stack = list(self.move_stack)
         other._stack = list(self._stack)
         other._keys = list(self._keys)
+        other._legal_snapshots = {}  # each game keeps its own; a shared one would only miss
         return other
 
     def _set_state(self, state: _State) -> None:
         self._state = state
         self._legal_cache = None
+        self._raw_cache: list[RawMove] | None = None
 
     # --- the position -----------------------------------------------------------------------
     @property
@@ -190,10 +193,20 @@ class Game:
         return self.generator.generate(own_m, own_k, opp_m, opp_k, s.turn,
                                        self.rules.forced_capture, self._frozen_king())
 
+    def _raws(self) -> list[RawMove]:
+        raws = self._raw_cache
+        if raws is None:
+            raws = self._raw_cache = self._raw_moves()
+        return raws
+
+    def _count_legal(self) -> int:
+        moves = self._legal_cache
+        return len(moves) if moves is not None else len(self._raws())
+
     def _legal(self) -> list[Move]:
         moves = self._legal_cache
         if moves is None:
-            raws = self._raw_moves()
+            raws = list(self._raws())
             # A stable order to show: origin, destination, route. Where square numbers
             # grow with the bit index, the raw tuples sort the same way, without a Python
             # key function.
@@ -353,7 +366,7 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """The result, or ``None`` while the game goes on."""
-        if not self._legal():
+        if not self._count_legal():
             loser = self.turn
             winner = COLOUR_NAMES[self._state.turn ^ 1]
             own = self._state.pieces[0:2] if self._state.turn == WHITE else self._state.pieces[2:4]
@@ -376,7 +389,7 @@ class Game:
             m = matches[rule]
             if plies < m.limit_plies:
                 continue
-            if m.limit_plies == 0 and any(move.captures for move in self._legal()):
+            if m.limit_plies == 0 and any(raw[2] for raw in self._raws()):
                 # A configuration that is a draw at once (Turkish one against one) still lets
                 # a capture that is on the board be made: the game is not dead yet.
                 continue

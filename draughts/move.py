@@ -85,19 +85,6 @@ def moves_of(raws: list[RawMove], geometry: Geometry) -> list[Move]:
     out = []
     for raw in raws:
         move = new(Move)
-        frm, to, captured, path, order, promotes, by_king = raw
-        origin = number_of[frm]
-        destination = number_of[to]
-        move.origin = origin
-        move.destination = destination
-        if captured:
-            move.path = tuple([number_of[b] for b in path])
-            move.captures = tuple([number_of[b] for b in order])
-        else:
-            move.path = (origin, destination)
-            move.captures = ()
-        move.promotes = promotes
-        move.by_king = by_king
-        move.raw = raw
+        _fill(move, raw, number_of)
         out.append(move)
     return out
