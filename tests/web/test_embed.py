@@ -247,3 +247,20 @@ def test_viewer_reads_a_bare_move_list_in_the_elements_variant(page: Page, site:
     expect(board.locator(".moves button")).to_have_text(["c3-d4", "f6-g5"])
     board.locator('button[data-action="last"]').click()
     expect(board.locator(".status")).to_contain_text("Position after 2 of 2")
+
+
+def test_playing_black_the_computer_opens(page: Page, site: str, off_origin: list[str], errors: list[str]) -> None:
+    html = TWO_BOARDS.replace('id="b" variant="russian" mode="play" level="1" lang="de"',
+                              'id="b" variant="english" mode="play" level="1" orientation="white"')
+    html = html.replace('id="a" variant="international" mode="two"', 'id="a" variant="russian" mode="play" level="1" orientation="black"')
+    page.goto(host(page, site, "host-black.html", html))
+    a = page.locator("#a")
+    # Russian: White opens, and White is the computer here
+    wait_event(page, "e.type === 'draughts-move' && e.id === 'a' && e.detail.by === 'computer' && e.detail.ply === 1", TURN_MS)
+    expect(a).to_have_attribute("data-state", "ready")
+    # Black at the bottom: Black's back row (b8) is drawn in the lower half of the board
+    b8 = a.locator(f'[data-square="{Game("russian").geometry.number("b8")}"]')
+    box, frame = b8.bounding_box(), a.locator(".board").bounding_box()
+    assert box and frame and box["y"] > frame["y"] + frame["height"] / 2
+    # English: Black opens, so the player with White waits for the computer as well
+    wait_event(page, "e.type === 'draughts-move' && e.id === 'b' && e.detail.by === 'computer' && e.detail.ply === 1", TURN_MS)

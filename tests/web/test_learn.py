@@ -169,3 +169,23 @@ def test_any_variant_gets_a_rules_page_from_its_flags(learn: Page) -> None:
     learn.select_option("#family", "turkish")
     expect(intro).to_contain_text("straight forwards and sideways", timeout=ANSWER_MS)
     expect(demo(learn, "turkish-start").locator("button.sq")).to_have_count(64)
+
+
+def test_learn_page_and_embed_work_offline_after_one_visit(learn: Page, context) -> None:
+    learn.evaluate("""async () => {
+            await navigator.serviceWorker.ready;
+            for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50));
+        }""")
+    assert learn.evaluate("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        learn.reload()
+        wait_ready(learn)
+        board = demo(learn, "int-majority")
+        expect(board.locator('.why li[data-rule="majority"]')).to_be_visible()
+        # the iframe page comes from the same precache (its query string is ignored by the cache)
+        learn.goto(learn.url.split("learn.html")[0] + "embed.html?variant=english&mode=two")
+        expect(learn.locator("draughts-board")).to_have_attribute("data-state", "ready", timeout=60_000)
+        expect(learn.locator("draughts-board button.sq")).to_have_count(32)
+    finally:
+        context.set_offline(False)
