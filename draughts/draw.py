@@ -44,6 +44,30 @@ class EndgameMatch:
 
 Classifier = Callable[[Material], list[EndgameMatch]]
 
+# German for the texts above and below, so the page can show the counters in either language.
+GERMAN: dict[str, str] = {
+    'lone king against three pieces with a king': 'einzelne Dame gegen drei Steine mit Dame',
+    'lone king against at most two pieces with a king': 'einzelne Dame gegen höchstens zwei Steine mit Dame',
+    'lone king on the long diagonal against three pieces': 'einzelne Dame auf der großen Diagonale gegen drei Steine',
+    'three kings against one king': 'drei Damen gegen eine Dame',
+    'three or more kings against a lone king': 'drei oder mehr Damen gegen eine einzelne Dame',
+    'three pieces against a lone king on the long diagonal': 'drei Steine gegen eine einzelne Dame auf der großen Diagonale',
+    'at most two pieces with a king against a lone king': 'höchstens zwei Steine mit Dame gegen eine einzelne Dame',
+    'kings on both sides, 4 or 5 pieces': 'Damen auf beiden Seiten, 4 oder 5 Steine',
+    'kings on both sides, 6 or 7 pieces': 'Damen auf beiden Seiten, 6 oder 7 Steine',
+    'one king against one king': 'eine Dame gegen eine Dame',
+    'two kings against one king': 'zwei Damen gegen eine Dame',
+    'one piece against one piece': 'ein Stein gegen einen Stein',
+    'moves without a man move or a capture': 'Züge ohne Steinzug und ohne Schlagen',
+    'moves with only kings, no man move, no capture': 'Züge nur mit Damen, ohne Steinzug und ohne Schlagen',
+    'moves without a capture or a man move': 'Züge ohne Schlagen und ohne Steinzug',
+}
+
+
+def german(text: str) -> str:
+    """The German of a draw-rule text of this module (the English where none is known)."""
+    return GERMAN.get(text, text)
+
 
 def _lone_king_against(m: Material) -> tuple[int, int, int] | None:
     """(men, kings, side) of the side facing a lone king, or None."""
@@ -176,7 +200,9 @@ def draw_rules_for(rules: RuleSet, preset: str | None = None) -> DrawRules:
         }.get(rules.endgame_rule, f"{rules.name} rules")
         return DrawRules(
             "standard", rules.repetition_count, rules.max_reversible_plies,
-            "moves without a man move or a capture", src, ENDGAMES[rules.endgame_rule],
+            # FMJD 6.2 and FMJD-64 7.2.5 count moves in which only kings moved
+            "moves with only kings, no man move, no capture" if rules.endgame_rule in ("fmjd", "russian")
+            else "moves without a man move or a capture", src, ENDGAMES[rules.endgame_rule],
             ENDGAME_MAX_PIECES[rules.endgame_rule],
         )
     if preset == "fmjd":

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-from .draw import DrawRules, EndgameMatch, Material, draw_rules_for
+from .draw import DrawRules, EndgameMatch, Material, draw_rules_for, german
 from .errors import AmbiguousMoveError, IllegalMoveError
 from .geometry import Geometry
 from .move import ROUTE_ORDER, Move, display_order, moves_of
@@ -56,6 +56,7 @@ class DrawCounter:
     limit_plies: int
     text: str  # "only kings: 12 of 25 moves"
     source: str
+    text_de: str = ""  # the same in German
 
 
 class _State(NamedTuple):
@@ -339,21 +340,23 @@ class Game:
         out = []
         limit = self.draw_rules.max_reversible_plies
         if limit is not None and s.reversible_plies:
+            text = self.draw_rules.reversible_text
+            moves, of = s.reversible_plies // 2, limit // 2
             out.append(DrawCounter(
-                "quiet_moves", s.reversible_plies, limit,
-                f"{self.draw_rules.reversible_text}: {s.reversible_plies // 2} of {limit // 2} moves",
-                self.draw_rules.reversible_source,
+                "quiet_moves", s.reversible_plies, limit, f"{text}: {moves} of {of} moves",
+                self.draw_rules.reversible_source, f"{german(text)}: {moves} von {of}",
             ))
         matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
         for rule, _key, plies in s.endgame:
             m = matches[rule]
             left = max(0, (m.limit_plies - plies + 1) // 2)
-            out.append(DrawCounter(rule, plies, m.limit_plies, f"{m.text}: {left} moves left", m.source))
+            out.append(DrawCounter(rule, plies, m.limit_plies, f"{m.text}: {left} moves left", m.source,
+                                   f"{german(m.text)}: noch {left} Züge"))
         reps = self.repetitions()
         if reps > 1:
             n = self.draw_rules.repetition_count
             out.append(DrawCounter("repetition", reps, n, f"position seen {reps} of {n} times",
-                                   self._repetition_source()))
+                                   self._repetition_source(), f"Stellung {reps} von {n} Mal gesehen"))
         return out
 
     def _repetition_source(self) -> str:

@@ -197,7 +197,8 @@ function renderPanel() {
   $("counters").hidden = counters.length === 0;
   $("counter-list").replaceChildren(...counters.map((c) => {
     const li = document.createElement("li");
-    li.textContent = c.text || `${c.name}: ${Math.floor(c.plies / 2)} / ${Math.floor(c.limit / 2)}`;
+    // message() picks text_de on a German page
+    li.textContent = c.text ? message({ text: c.text, text_de: c.text_de }) : `${c.name}: ${Math.floor(c.plies / 2)} / ${Math.floor(c.limit / 2)}`;
     return li;
   }));
   // the running draw counters have their own list, so their explanations are not repeated

@@ -263,7 +263,8 @@ class Session:
         for counter in game.draw_counters():
             out.append({"name": str(getattr(counter, "name", "")), "plies": int(getattr(counter, "plies", 0)),
                         "limit": int(getattr(counter, "limit_plies", 0) or 0),
-                        "text": str(getattr(counter, "text", ""))})
+                        "text": str(getattr(counter, "text", "")),
+                        "text_de": str(getattr(counter, "text_de", "") or "")})
         return out
 
 
