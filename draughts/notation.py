@@ -180,10 +180,16 @@ def explain_illegal(game: "Game", origin: int, destination: int) -> str:
     if colour != game.turn:
         return f"it is {game.turn.capitalize()}'s turn and the piece on {label(origin)} is {colour}"
     if legal and legal[0].captures and game.rules.forced_capture:
-        most = max(len(m.captures) for m in legal)
-        if any(m.origin == origin for m in legal):
-            return f"capture is compulsory: this piece must take {most} piece{'s' if most > 1 else ''}"
-        return "capture is compulsory and this piece cannot capture"
+        own = [m for m in legal if m.origin == origin]
+        if not own:
+            return "capture is compulsory and this piece cannot capture"
+        counts = {len(m.captures) for m in own}
+        if len(counts) == 1:
+            # Every legal capture of this piece takes as many pieces: say how many (under
+            # the majority rule that is the number it must take).
+            n = counts.pop()
+            return f"capture is compulsory: this piece must take {n} piece{'s' if n > 1 else ''}"
+        return "capture is compulsory: this piece must capture"
     if not any(m.origin == origin for m in legal):
         return f"the piece on {label(origin)} cannot move"
     return f"the piece on {label(origin)} cannot go to {label(destination)}"
