@@ -171,6 +171,7 @@ def main() -> None:
     p.add_argument("--level", type=int, default=7)
     p.add_argument("--jobs", type=int, default=1, help="games played at once")
     p.add_argument("--games-out", default=None, help="write each game's moves to this file")
+    p.add_argument("--opening-seed", type=int, default=2024, help="another seed, other openings")
     a = p.parse_args()
     if a.worker:
         worker()
@@ -181,7 +182,7 @@ def main() -> None:
     sys.path.insert(0, str(HERE))
     from engine_ladder import balanced_openings, elo
 
-    openings = balanced_openings(a.variant, max(1, a.games // 2))
+    openings = balanced_openings(a.variant, max(1, a.games // 2), seed=a.opening_seed)
     print(f"{a.opponent} (py-draughts 1.10.1) vs our level {a.level}, {a.variant}, {a.time} s a move, "
           f"{a.games} games, {len(openings)} openings, colours swapped", flush=True)
     tasks = [(a.variant, a.opponent, openings[(i // 2) % len(openings)], i % 2, a.time, a.level)
