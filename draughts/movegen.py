@@ -316,7 +316,7 @@ class MoveGenerator:
             low = kings & -kings
             kings ^= low
             origin = low.bit_length() - 1
-            self._king_search(origin, origin, empty | low, opp, opp_kings, 0, (), (origin,), -1, False, found)
+            self._king_search(origin, origin, empty | low, opp, opp_kings, 0, (), (origin,), -1, found)
         if not found:
             return []
         moves = list(found.values())
@@ -381,8 +381,11 @@ class MoveGenerator:
                 out.add((land_sq, c))
         return jumped
 
-    def _lean_king(self, sq: int, empty: int, targets: int, captured: int, last_dir: int, out: set) -> bool:
-        jumped = False
+    def _king_jumps(self, sq: int, empty: int, targets: int,
+                    last_dir: int) -> list[tuple[int, int, int, int, list[int]]]:
+        """A king's single jumps from ``sq``: (direction, victim bit, victim square, the empty
+        squares after the jump, the landing squares), shared by both capture searches."""
+        jumps = []
         flying = self.flying
         for d, squares, bits in self.king_capture_rays[sq]:
             if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
@@ -395,16 +398,21 @@ class MoveGenerator:
             if i >= n - 1 or not targets & bits[i]:
                 continue
             over = bits[i]
-            e = empty | over if self.immediate else empty
-            j = i + 1
+            after = empty | over if self.immediate else empty
             landings = []
-            while j < n and e & bits[j]:
+            for j in range(i + 1, n):
+                if not after & bits[j]:
+                    break
                 landings.append(squares[j])
                 if not flying:
                     break
-                j += 1
-            if not landings:
-                continue
+            if landings:
+                jumps.append((d, over, squares[i], after, landings))
+        return jumps
+
+    def _lean_king(self, sq: int, empty: int, targets: int, captured: int, last_dir: int, out: set) -> bool:
+        jumped = False
+        for d, over, _over_sq, e, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True
             c = captured | over
             t = targets & ~over
@@ -448,7 +456,7 @@ class MoveGenerator:
                     continue
                 # Russian 1.5.15: crowned at once, the capture goes on as a king's.
                 if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured,
-                                         opp_kings, new_captured, new_order, new_path, d, True, found, promoted=True):
+                                         opp_kings, new_captured, new_order, new_path, d, found, promoted=True):
                     self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
                 continue
             if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, opp_kings, new_captured,
@@ -458,31 +466,9 @@ class MoveGenerator:
 
     def _king_search(self, origin: int, sq: int, empty: int, targets: int, opp_kings: int,
                      captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
-                     as_king_before: bool, found: dict, promoted: bool = False) -> bool:
+                     found: dict, promoted: bool = False) -> bool:
         jumped = False
-        flying = self.flying
-        for d, squares, bits in self.king_capture_rays[sq]:
-            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
-                continue
-            n = len(bits)
-            i = 0
-            if flying:
-                while i < n and empty & bits[i]:
-                    i += 1
-            if i >= n - 1 or not targets & bits[i]:
-                continue
-            over = bits[i]
-            over_sq = squares[i]
-            new_empty = empty | over if self.immediate else empty
-            j = i + 1
-            landings = []
-            while j < n and new_empty & bits[j]:
-                landings.append(squares[j])
-                if not flying:
-                    break
-                j += 1
-            if not landings:
-                continue
+        for d, over, over_sq, new_empty, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True
             new_captured = captured | over
             new_order = order + (over_sq,)
@@ -494,7 +480,7 @@ class MoveGenerator:
             went_on = False
             for land_sq in landings:
                 if self._king_search(origin, land_sq, new_empty, new_targets, opp_kings, new_captured, new_order,
-                                     path + (land_sq,), d, True, found, promoted):
+                                     path + (land_sq,), d, found, promoted):
                     went_on = True
                 else:
                     dead_ends.append(land_sq)
