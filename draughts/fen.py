@@ -4,7 +4,7 @@ Read: ``W:W31-50:B1-20``, ranges, ``K`` before a square or a range (``K31-35``),
 colour order, an optional trailing dot, empty colour blocks (``W:W31:B``), algebraic squares
 (``Wa1,c1``) on any board, and lidraughts' ``:H<n>`` and ``:F<n>`` fields (accepted, ignored).
 Written: the side to move, then White's and Black's pieces square by square, kings with ``K``
-(lidraughts does not read ranges, so none are written). Source: ``../shared/rules/notation.md`` §2.
+(lidraughts does not read ranges, so none are written). Source: ``docs/rules/notation.md`` §2.
 
 >>> from draughts.rules import get_rules
 >>> from draughts.geometry import Geometry

@@ -8,7 +8,7 @@ the two padding columns make every step, diagonal ``(±1, ±1)``, orthogonal ``(
 or Frisian's two-cell orthogonal ``(0, ±2)``, a constant shift that falls off the board
 onto a padding bit or off either end of the int instead of wrapping round to a real square.
 
-Square numbers follow ``../shared/rules/notation.md`` §1: reading order from the top-left
+Square numbers follow ``docs/rules/notation.md`` §1: reading order from the top-left
 playing square (FMJD Annex 1 art. 2.6), except Spanish, numbered from White's bottom-right
 square right to left (PDN GameType 24, ``N1,1``).
 

@@ -8,7 +8,7 @@ king, ``B`` black king, ``e`` empty (scan-wasm ``fen.cpp``, ``Pieces = "wbWBe"``
 
 A Hub move is ``from-to`` for a quiet move and ``fromxtoxcap1xcap2...`` for a capture, the
 captured squares in ascending order (scan-wasm ``move.cpp``). It names the move by its
-squares, not by its route, so it never needs a long form. Source: ``../shared/rules/notation.md`` §2-3.
+squares, not by its route, so it never needs a long form. Source: ``docs/rules/notation.md`` §2-3.
 
 >>> from draughts import Game
 >>> game = Game()

@@ -1,6 +1,6 @@
 """Move strings: PDN short and long forms, and Hub moves, in and out.
 
-PDN (``../shared/rules/notation.md`` §3): a quiet move is ``32-28``, a capture ``28x19``
+PDN (``docs/rules/notation.md`` §3): a quiet move is ``32-28``, a capture ``28x19``
 (``:`` in Russian). Where two legal captures share origin and destination the long form
 lists every landing square, ``47x38x24x13x36``; readers accept the long form always and
 either separator, and any route that plays the move (another program may have kept another

@@ -1,7 +1,7 @@
 """PDN games: read and write tags, movetext, comments, NAGs and variations.
 
 Reading follows the PDN 3.0 reading grammar (wiegerw/pdn ``doc/grammar.rst``, summarised in
-``../shared/rules/notation.md`` §2-4): tag pairs ``[Name "value"]``; move numbers ``12.`` and
+``docs/rules/notation.md`` §2-4): tag pairs ``[Name "value"]``; move numbers ``12.`` and
 ``12...``; moves in short or long form with ``-``, ``x`` or ``:``, numeric or algebraic
 (``a3b4`` without a separator, ``01-07`` with a leading zero); ``{comments}``, ``;`` comments
 to the end of the line, ``%`` lines (skipped); ``(variations)``, nested; NAGs ``$n`` and move

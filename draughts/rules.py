@@ -1,7 +1,7 @@
 """Rule tables: one frozen :class:`RuleSet` per variant, in the manner of dctl.
 
 A variant lists only where it differs from International; every field says in a comment
-which article or source it comes from (the keys are those of ``../shared/rules/sources.md``:
+which article or source it comes from (the keys are those of ``docs/rules/sources.md``:
 A1 = FMJD Annex 1 (2015), DCTL = rhalbersma/dctl rule traits, LID = lidraughts/scaladraughts,
 PDN = wiegerw/pdn). The move generator reads these flags and never tests a variant's name.
 

@@ -5,7 +5,7 @@ This is a test helper (not collected by pytest). It is deliberately slow and sim
 men move up, towards row 0), no bitboards, no tables shared with ``draughts/movegen.py`` (which
 was not read when this was written).
 
-The rules, from ``/work/shared/rules/sources.md`` §8 (Wikipedia "Turkish draughts", older
+The rules, from ``docs/rules/sources.md`` §8 (Wikipedia "Turkish draughts", older
 revision; alemanni) and ``RULES.md`` (decision 3):
 
 * all 64 squares are in play;

@@ -2,7 +2,7 @@
 
 The grammar and its extensions (ranges, ``K`` before a range, either colour order, a trailing
 dot, empty colour blocks, lidraughts' ``:H``/``:F`` fields, algebraic squares) are those of
-``../shared/rules/notation.md`` §2 (wiegerw/pdn ``doc/fen.rst``, scaladraughts ``Forsyth.scala``).
+``docs/rules/notation.md`` §2 (wiegerw/pdn ``doc/fen.rst``, scaladraughts ``Forsyth.scala``).
 """
 
 from __future__ import annotations

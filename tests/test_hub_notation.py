@@ -1,4 +1,4 @@
-"""Scan's Hub notation: position strings and move strings (``../shared/rules/notation.md`` §2-3).
+"""Scan's Hub notation: position strings and move strings (``docs/rules/notation.md`` §2-3).
 
 Position: ``W``/``B`` then one of ``w b W B e`` per square in number order (scan-wasm
 ``fen.cpp``). Move: ``32-28``, or from, to and the captured squares ascending, ``28x19x23``

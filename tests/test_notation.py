@@ -1,6 +1,6 @@
 """PDN move strings: short and long forms, separators, ambiguity, and refused moves.
 
-Rules of ``../shared/rules/notation.md`` §3 (PDN 3.0 grammar; FMJD Annex 1 art. 8-9): ``32-28``
+Rules of ``docs/rules/notation.md`` §3 (PDN 3.0 grammar; FMJD Annex 1 art. 8-9): ``32-28``
 for a move, ``28x19`` for a capture (``:`` in Russian), the long form with every landing square
 only where two legal moves share origin and destination, readers accept the long form always.
 The ambiguous positions below were found by a search over random positions and checked by hand.

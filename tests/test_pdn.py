@@ -1,7 +1,7 @@
 """PDN games: reading tags, movetext, comments, variations, NAGs and results; writing games in
 each variant's notation; write-then-read round trips; errors with line and column.
 
-Grammar: ``../shared/rules/notation.md`` §2-4 (wiegerw/pdn ``doc/grammar.rst``, ``gametype.rst``).
+Grammar: ``docs/rules/notation.md`` §2-4 (wiegerw/pdn ``doc/grammar.rst``, ``gametype.rst``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Perft from every start position against ../shared/rules/perft-start.json, and tricky positions.
+"""Perft from every start position against docs/rules/perft-start.json, and tricky positions.
 
 The published tables are the oracle (dctl, BikDam, OEIS A133046, the FMJD and shashki.com
 forums; sources in the JSON). Depths here run in a few seconds each; bench/perft_deep.py goes
@@ -17,7 +17,7 @@ from draughts import Game
 from draughts.perft import perft
 
 ROOT = Path(__file__).resolve().parent.parent
-PERFT_FILE = ROOT.parent / "shared" / "rules" / "perft-start.json"
+PERFT_FILE = ROOT / "docs" / "rules" / "perft-start.json"
 TABLE_KEYS = {"english_checkers": "english", "pool_checkers": "pool", "canadian_12x12": "canadian"}
 # The deepest ply each variant is checked to in the test suite (a few seconds each).
 TEST_DEPTH = {"international": 7, "antidraughts": 6, "frisian": 6, "canadian": 5}

@@ -1,7 +1,7 @@
 """The rules that set each variant apart, on constructed positions.
 
 Every expected move set here is worked out by hand from the rule text in
-``/work/shared/rules/sources.md`` (the article is cited beside each test) and written out in full.
+``docs/rules/sources.md`` (the article is cited beside each test) and written out in full.
 Squares are written algebraically (``a1`` = White's bottom-left cell, columns a..j on 10x10), which
 the FEN reader accepts on every board; comments give the cells as (row, col) with row 0 at the top
 (Black's side) as in ``Geometry``. A move is ``(origin, destination, {captured squares})``.

@@ -1,6 +1,6 @@
 """``python -m draughts hub``: the engine behind Scan's Hub protocol, version 2.
 
-See ``../shared/rules/hub-protocol.md``. A reader thread takes the lines from standard input
+See ``docs/rules/hub-protocol.md``. A reader thread takes the lines from standard input
 so that ``ping`` is answered and ``stop`` is obeyed while the engine thinks; every other
 line waits in a queue until the search has printed ``done`` (a GUI should not send them
 mid-search anyway). Positions and moves are in Hub form (:mod:`draughts.hub`); other boards

@@ -32,14 +32,11 @@ function listed() {
 const t0 = performance.now();
 const pyodide = await loadPyodide({ indexURL: join(repo, "node_modules", "pyodide") + "/" });
 console.log(`Pyodide ${pyodide.version} booted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-// Mounted at their real paths, with the repository as the working directory, so tests that
-// find files relative to themselves or to the tree (../shared/rules/...) see what pytest sees.
-const mounts = [repo, resolve(repo, "..", "shared")].filter((p) => existsSync(p));
-for (const path of mounts) {
-  pyodide.FS.mkdirTree(path);
-  // NODEFS needs a real folder as its root: shared/ may be a symlink beside a checkout
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: realpathSync(path) }, path);
-}
+// Mounted at its real path, with the repository as the working directory, so tests that
+// find files relative to themselves or to the tree (docs/rules/...) see what pytest sees.
+pyodide.FS.mkdirTree(repo);
+// NODEFS needs a real folder as its root: the checkout may be reached through a symlink
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: realpathSync(repo) }, repo);
 pyodide.globals.set("repo", repo);
 pyodide.runPython(`
 import os, sys
