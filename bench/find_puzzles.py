@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Search engine-played games for combination puzzles and print them as draughts.puzzles entries.
+"""Search engine-played games for combination puzzles and print them as draughts.teach.puzzles entries.
 
     python3 bench/find_puzzles.py international 4 [--depth 7] [--games 40] [--seed 1]
 
 A position qualifies when the side to move has no capture (so the first move is a real choice,
 often a sacrifice), has at least three legal moves, and exactly one first move wins at least
-two men more than every other, as :func:`draughts.puzzles.root_scores` counts material at the
+two men more than every other, as :func:`draughts.teach.puzzles.root_scores` counts material at the
 given depth. The line is then followed: the defender answers with its best reply, the player
 with the only move that keeps the win (a puzzle whose later moves have an equal alternative is
 dropped, so the page can refuse every other try). The result is checked with
-:func:`draughts.puzzles.verify`, the same check the tests run.
+:func:`draughts.teach.puzzles.verify`, the same check the tests run.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from draughts import Game  # noqa: E402
 from draughts.engine import choose_move  # noqa: E402
-from draughts.puzzles import MAX_START_BALANCE, WIN_MARGIN, Puzzle, engine_agrees, material_balance, piece_balance, root_scores, unique_winner, verify  # noqa: E402
+from draughts.teach.puzzles import MAX_START_BALANCE, WIN_MARGIN, Puzzle, engine_agrees, material_balance, piece_balance, root_scores, unique_winner, verify  # noqa: E402
 
 
 def line_from(game: Game, depth: int) -> tuple[list[str], int] | None:

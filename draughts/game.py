@@ -116,7 +116,7 @@ class Game:
         self._keys: list[tuple[tuple[int, int, int, int], int]] = []
         self._legal_cache: list[Move] | None = None
         self.starting_fen = rules.start_fen if fen is None else fen
-        from .fen import parse_fen  # the notation module imports this one
+        from .notation.fen import parse_fen  # the notation module imports this one
 
         pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
         self._set_state(_State(pieces, turn, 0, (), ((0, 0), (0, 0))))
@@ -171,7 +171,7 @@ class Game:
         return self._state.pieces, self._state.turn
 
     def fen(self) -> str:
-        from .fen import write_fen
+        from .notation.fen import write_fen
 
         return write_fen(self._state.pieces, self._state.turn, self.geometry)
 
@@ -408,13 +408,13 @@ class Game:
     # --- notation ---------------------------------------------------------------------------
     def move_text(self, move: Move) -> str:
         """PDN text of a legal move: short form, or every landing square where that is ambiguous."""
-        from .notation import move_text
+        from .notation.moves import move_text
 
         return move_text(self, move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move a PDN (or Hub) move string names; raises :class:`IllegalMoveError`."""
-        from .notation import parse_move
+        from .notation.moves import parse_move
 
         return parse_move(self, text)
 

@@ -1,4 +1,4 @@
-"""Each reason of draughts.explain appears exactly when its rule shaped the legal moves."""
+"""Each reason of draughts.teach.explain appears exactly when its rule shaped the legal moves."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from draughts import Game
-from draughts.explain import explain, why_not
+from draughts.teach.explain import explain, why_not
 
 
 def rules_of(variant: str, fen: str | None = None, **options: object) -> list[str]:

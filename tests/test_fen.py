@@ -13,7 +13,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import InvalidFenError
-from draughts.fen import parse_fen
+from draughts.notation.fen import parse_fen
 from draughts.rules import VARIANTS
 
 INTERNATIONAL_START = Game().fen()

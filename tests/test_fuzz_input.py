@@ -16,9 +16,9 @@ import pytest
 
 from draughts import Game
 from draughts.errors import DraughtsError, IllegalMoveError, InvalidFenError, PdnError
-from draughts.hub import game_from_hub, hub_move, hub_position, parse_hub_move
-from draughts.notation import long_text
-from draughts.pdn import read_games, write_game
+from draughts.notation.hub import game_from_hub, hub_move, hub_position, parse_hub_move
+from draughts.notation.moves import long_text
+from draughts.notation.pdn import read_games, write_game
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402

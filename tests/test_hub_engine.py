@@ -15,7 +15,7 @@ import pytest
 
 from draughts import Game
 from draughts.engine.hub import parse_line, run_hub
-from draughts.hub import hub_position, parse_hub_move
+from draughts.notation.hub import hub_position, parse_hub_move
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import IllegalMoveError, InvalidFenError
-from draughts.hub import game_from_hub, hub_fen, hub_move, hub_position, parse_hub_move
+from draughts.notation.hub import game_from_hub, hub_fen, hub_move, hub_position, parse_hub_move
 from draughts.rules import VARIANTS
 
 START_HUB = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"  # notation.md §2, 51 characters

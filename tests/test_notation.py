@@ -14,7 +14,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import AmbiguousMoveError, IllegalMoveError
-from draughts.notation import hub_text, long_text
+from draughts.notation.moves import hub_text, long_text
 from draughts.rules import VARIANTS
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import PdnError
-from draughts.pdn import GAMETYPES, PdnGame, read_game, read_games, rules_for_tags, write_game, write_games
+from draughts.notation.pdn import GAMETYPES, PdnGame, read_game, read_games, rules_for_tags, write_game, write_games
 from draughts.rules import VARIANTS
 
 SAMPLE = """\

@@ -1,4 +1,4 @@
-"""Every stored puzzle re-verified. By a material-only search (draughts.puzzles.root_scores, which
+"""Every stored puzzle re-verified. By a material-only search (draughts.teach.puzzles.root_scores, which
 no change to the engine's evaluation can unsettle): at the stored depth the solution's first move
 is the only one that wins two men or more, each later move of the player's is the only one that
 keeps the win, and following the line wins the pieces it promises. And by the engine itself
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from draughts.puzzles import PUZZLES, Puzzle, by_id, check_move, engine_agrees, puzzles_for, root_scores, verify
+from draughts.teach.puzzles import PUZZLES, Puzzle, by_id, check_move, engine_agrees, puzzles_for, root_scores, verify
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
@@ -59,7 +59,7 @@ def test_check_move_follows_the_line_and_refuses_other_tries() -> None:
 def test_an_illegal_try_is_refused_with_the_rules_reason() -> None:
     puzzle = puzzles_for("russian")[0]
     game = puzzle.game()
-    # a square with no piece of the side to move: draughts.explain.why_not says so
+    # a square with no piece of the side to move: draughts.teach.explain.why_not says so
     empty = next(s.number for s in game.geometry.squares if game.piece_at(s.number) is None)
     verdict = check_move(puzzle, [], game.geometry.label(empty))
     assert not verdict.correct and "no piece" in verdict.text

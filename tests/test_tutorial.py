@@ -1,12 +1,12 @@
 """Every tutorial step: its moves are legal and complete it; its typical wrong try is refused
-with the reason draughts.explain gives (or, for a legal move, the step's own hint)."""
+with the reason draughts.teach.explain gives (or, for a legal move, the step's own hint)."""
 
 from __future__ import annotations
 
 import pytest
 
-from draughts.explain import explain
-from draughts.tutorial import FAMILIES, STEPS, Step, by_id, check, completed_by, steps_for
+from draughts.teach.explain import explain
+from draughts.teach.tutorial import FAMILIES, STEPS, Step, by_id, check, completed_by, steps_for
 
 
 @pytest.mark.parametrize("step", STEPS, ids=[s.id for s in STEPS])

@@ -369,7 +369,7 @@ export class DraughtsBoardElement extends HTMLElement {
     }, { name: "why" }));
     controls.replaceChildren(...items);
 
-    // why: the reasons that shaped this position's moves (draughts.explain)
+    // why: the reasons that shaped this position's moves (draughts.teach.explain)
     const why = this.$(".why");
     const reasons = (v.rules || []).map((r) => {
       const li = document.createElement("li");
@@ -495,7 +495,7 @@ export class DraughtsBoardElement extends HTMLElement {
     this.maybeComputer();
   }
 
-  /** A click that did nothing: ask Python why (draughts.explain.why_not) and say it. */
+  /** A click that did nothing: ask Python why (draughts.teach.explain.why_not) and say it. */
   async onBoardMessage(key) {
     const v = this.view;
     if (!v || this.mode === "setup") return;

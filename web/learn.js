@@ -4,7 +4,7 @@
 // Like the game, this page holds no rules. The rule demos are <draughts-board> elements
 // (embed.js); the tutorial and the puzzles use web/board.js directly, and every judgement — is
 // this the lesson's move, is this the puzzle's solution, why is that try refused — comes from
-// Python (draughts.tutorial, draughts.puzzles, draughts.explain) through the one shared worker.
+// Python (draughts.teach.tutorial, draughts.teach.puzzles, draughts.teach.explain) through the one shared worker.
 
 import { Board } from "./board.js";
 import { call, onProgress, ready } from "./client.js";

@@ -45,15 +45,15 @@ def _engine() -> Any | None:
 
 
 def _pdn() -> Any:
-    """draughts.pdn (a submodule: imported explicitly, draughts/__init__ need not import it)."""
-    import draughts.pdn as pdn
+    """draughts.notation.pdn (a submodule: imported explicitly, draughts/__init__ need not import it)."""
+    import draughts.notation.pdn as pdn
     return pdn
 
 
 def _explainer() -> Any | None:
-    """draughts.explain (why the legal moves are what they are), when the engine has it."""
+    """draughts.teach.explain (why the legal moves are what they are), when the engine has it."""
     try:
-        import draughts.explain as explain
+        import draughts.teach.explain as explain
     except ImportError:
         return None
     return explain if hasattr(explain, "explain") else None
@@ -215,7 +215,7 @@ class Session:
         }
 
     def explained(self, game: Any) -> list[Json]:
-        """The rules that shaped this position's moves, each with its source (draughts.explain)."""
+        """The rules that shaped this position's moves, each with its source (draughts.teach.explain)."""
         explainer = _explainer()
         if explainer is None:
             return []
@@ -537,7 +537,7 @@ def rules_table(params: Json) -> Json:
 
 def why_not(params: Json) -> Json:
     """Why a try on the current board (a piece, or a piece and a square) is not a move."""
-    from draughts.explain import why_not as explain_why_not
+    from draughts.teach.explain import why_not as explain_why_not
     s = _session()
     destination = params.get("destination")
     reason = explain_why_not(s.game, int(params["origin"]), None if destination is None else int(destination))
@@ -561,23 +561,23 @@ def viewer_position(params: Json) -> Json:
 
 
 def tutorial(params: Json) -> Json:
-    from draughts import tutorial as lessons
+    from draughts.teach import tutorial as lessons
     return {"steps": [step.to_dict() for step in lessons.steps_for(str(params.get("family", "international")))]}
 
 
 def tutorial_try(params: Json) -> Json:
-    from draughts import tutorial as lessons
+    from draughts.teach import tutorial as lessons
     return lessons.check(lessons.by_id(str(params["id"])), str(params["text"])).to_dict()
 
 
 def puzzles(params: Json) -> Json:
-    from draughts import puzzles as problems
+    from draughts.teach import puzzles as problems
     chosen = problems.puzzles_for(params["variant"]) if params.get("variant") else problems.PUZZLES
     return {"puzzles": [p.to_dict() for p in chosen]}
 
 
 def puzzle_try(params: Json) -> Json:
-    from draughts import puzzles as problems
+    from draughts.teach import puzzles as problems
     verdict = problems.check_move(problems.by_id(str(params["id"])), list(params.get("played") or []),
                                   str(params["text"]))
     return verdict.to_dict()

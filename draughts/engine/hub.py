@@ -3,7 +3,7 @@
 See ``docs/rules/hub-protocol.md``. A reader thread takes the lines from standard input
 so that ``ping`` is answered and ``stop`` is obeyed while the engine thinks; every other
 line waits in a queue until the search has printed ``done`` (a GUI should not send them
-mid-search anyway). Positions and moves are in Hub form (:mod:`draughts.hub`); other boards
+mid-search anyway). Positions and moves are in Hub form (:mod:`draughts.notation.hub`); other boards
 than 10x10 use the same form with one character per playing square.
 
 >>> import io
@@ -25,7 +25,7 @@ from typing import TextIO
 
 from ..errors import DraughtsError
 from ..game import Game
-from ..hub import game_from_hub, hub_move, parse_hub_move
+from ..notation.hub import game_from_hub, hub_move, parse_hub_move
 from ..rules import VARIANTS, get_rules
 from . import decide, new_game, searcher_for
 from .levels import LEVELS

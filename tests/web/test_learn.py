@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from draughts.puzzles import puzzles_for
+from draughts.teach.puzzles import puzzles_for
 from webutil import wait_ready
 
 # not test-results/: pytest-playwright empties that folder, and these are meant to be looked at
@@ -40,7 +40,7 @@ def demo(page: Page, step: str):
 
 def test_forced_capture_is_explained(learn: Page) -> None:
     board = demo(learn, "int-capture")
-    # the reasons list (draughts.explain) is open on the demo boards
+    # the reasons list (draughts.teach.explain) is open on the demo boards
     expect(board.locator(".why li").first).to_have_text(re.compile(r"^Capture is compulsory.*FMJD Annex 1 art\. 4\.2"))
     expect(board.locator('[data-square="32"]')).to_have_attribute("data-state", "movable")
     board.locator('[data-square="39"]').click()  # a man that may not move while 32 can take

@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import Game
-from .movegen import WHITE
+from ..game import Game
+from ..movegen import WHITE
 
 if TYPE_CHECKING:
-    from .move import Move
+    from ..move import Move
 
 LOSS = -1000  # no legal move: the game is lost (a losing-game variant is never a puzzle here)
 WIN_MARGIN = 2  # men: the solution must beat every other first move by this much
@@ -76,7 +76,7 @@ class Verdict:
     correct: bool
     text: str
     text_de: str
-    rule: str = ""  # draughts.explain's rule id when the try was illegal
+    rule: str = ""  # draughts.teach.explain's rule id when the try was illegal
     source: str = ""
     reply: str | None = None  # the defender's answer, when the line goes on
     solved: bool = False
@@ -216,8 +216,8 @@ MAX_START_BALANCE = 2  # men: a puzzle in a position already won by more is no p
 def engine_agrees(puzzle: Puzzle) -> list[str]:
     """Problems the engine (draughts.engine, full evaluation, the stored depth) sees: it must
     choose the solution's first move and see no forced win of the game by any other move."""
-    from .engine import new_game, think, to_move
-    from .engine.search import MATE_BOUND
+    from ..engine import new_game, think, to_move
+    from ..engine.search import MATE_BOUND
 
     game = puzzle.game()
     new_game(game)  # a fresh hash table: the verdict must not depend on earlier searches
@@ -283,7 +283,7 @@ def squares_named(game: Game, text: str) -> list[int]:
 
 
 def puzzles_for(variant: str) -> list[Puzzle]:
-    from .rules import get_rules
+    from ..rules import get_rules
 
     key = get_rules(variant).key
     return [p for p in PUZZLES if p.variant == key]

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import generator_for
-from .movegen import WHITE, RawMove
+from ..game import generator_for
+from ..movegen import WHITE, RawMove
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .rules import RuleSet
+    from ..game import Game
+    from ..rules import RuleSet
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ def _men_facing_kings(game: "Game") -> list[int]:
 
 def why_not(game: "Game", origin: int, destination: int | None = None) -> Reason:
     """Why a player's try (a piece, or a piece and a square) is not a legal move."""
-    from .notation import explain_illegal
+    from ..notation.moves import explain_illegal
 
     legal = list(game.legal_moves)
     if destination is None:

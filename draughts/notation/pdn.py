@@ -45,9 +45,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .errors import IllegalMoveError, InvalidFenError, PdnError
-from .game import Game
-from .rules import VARIANTS, RuleSet, get_rules
+from ..errors import IllegalMoveError, InvalidFenError, PdnError
+from ..game import Game
+from ..rules import VARIANTS, RuleSet, get_rules
 
 __all__ = [
     "PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "write_game", "write_games",

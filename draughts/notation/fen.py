@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from .errors import InvalidFenError
-from .geometry import Geometry
-from .rules import RuleSet
+from ..errors import InvalidFenError
+from ..geometry import Geometry
+from ..rules import RuleSet
 
 _SQUARE = re.compile(r"(K?)([0-9]+|[a-pA-P][0-9]+)(?:-([0-9]+))?$")
 # lidraughts' extra fields: :H<n> (half-move clock), :F<n> (move number) and, in Frisian,

@@ -9,7 +9,7 @@ Three families share most rules, so three tutorials cover the popular variants:
 
 Each step is a position, an instruction in English and German and the moves that complete it.
 :func:`check` judges a try with the :class:`~draughts.Game` and, when it is refused, gives the
-reason :mod:`draughts.explain` gives for it (an illegal try) or the step's own hint (a legal move
+reason :mod:`draughts.teach.explain` gives for it (an illegal try) or the step's own hint (a legal move
 that is not the lesson).
 
 >>> step = steps_for("international")[1]
@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .explain import explain, why_not
-from .game import Game
+from ..game import Game
 from .puzzles import squares_named
-from .rules import get_rules
+from ..rules import get_rules
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Step:
     text: str  # the instruction
     text_de: str
     goals: tuple[str, ...]  # move texts that complete the step (any one of them)
-    rule: str = ""  # the draughts.explain rule the step is about, when there is one
+    rule: str = ""  # the draughts.teach.explain rule the step is about, when there is one
     wrong: str = ""  # a typical wrong try (the tests check it is refused with a reason)
 
     def game(self) -> Game:

@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .errors import AmbiguousMoveError, IllegalMoveError
-from .move import Move
+from ..errors import AmbiguousMoveError, IllegalMoveError
+from ..move import Move
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 _TOKEN = re.compile(r"[0-9]+|[a-pA-P][0-9]+")
 _SQUARE = r"(?:[0-9]+|[a-pA-P][0-9]+)"

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import re
 
-from .errors import IllegalMoveError, InvalidFenError
-from .game import Game, generator_for
-from .move import Move
-from .notation import hub_text
-from .rules import RuleSet, get_rules
+from ..errors import IllegalMoveError, InvalidFenError
+from ..game import Game, generator_for
+from ..move import Move
+from .moves import hub_text
+from ..rules import RuleSet, get_rules
 
 __all__ = ["hub_position", "game_from_hub", "hub_move", "parse_hub_move", "hub_fen"]
 
@@ -165,7 +165,7 @@ def parse_hub_move(game: Game, text: str) -> Move:
     for move in game.legal_moves:
         if move.origin == origin and move.destination == destination and frozenset(move.captures) == wanted:
             return move
-    from .notation import explain_illegal
+    from .moves import explain_illegal
 
     if captured and any(m.origin == origin and m.destination == destination for m in game.legal_moves):
         reason = "no legal move between these squares takes exactly those pieces"
