@@ -5,7 +5,7 @@
 >>> game.push_text("32-28")
 Move(32-28)
 >>> game.turn
-'black'
+<Colour.BLACK: 'black'>
 """
 
 from __future__ import annotations

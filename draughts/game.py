@@ -5,7 +5,7 @@ keep a stack of small state snapshots, ``outcome()`` returns a dataclass.
 
 >>> g = Game()
 >>> len(g.legal_moves), g.turn
-(9, 'white')
+(9, <Colour.WHITE: 'white'>)
 >>> g.push(g.parse_move("32-28")); g.fen()
 'B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20'
 >>> g.pop()
@@ -22,9 +22,9 @@ from .errors import AmbiguousMoveError, IllegalMoveError
 from .geometry import Geometry
 from .move import ROUTE_ORDER, Move, display_order, moves_of
 from .movegen import BLACK, WHITE, MoveGenerator, RawMove
+from .position import Colour, Pieces, Position
 from .rules import RuleSet, get_rules
 
-COLOUR_NAMES = ("white", "black")
 _GENERATORS: dict[RuleSet, MoveGenerator] = {}
 
 
@@ -60,8 +60,7 @@ class DrawCounter:
 
 
 class _State(NamedTuple):
-    pieces: tuple[int, int, int, int]  # white men, white kings, black men, black kings
-    turn: int
+    position: Position
     reversible_plies: int  # plies since the last man move or capture
     endgame: tuple[tuple[str, object, int], ...]  # (rule, key, plies) of the running counters
     king_streak: tuple[tuple[int, int], tuple[int, int]]  # Frisian: (king bit, quiet moves) per colour
@@ -113,13 +112,13 @@ class Game:
         self.geometry: Geometry = self.generator.geometry
         self.move_stack: list[Move] = []
         self._stack: list[_State] = []
-        self._keys: list[tuple[tuple[int, int, int, int], int]] = []
+        self._keys: list[Position] = []
         self._legal_cache: list[Move] | None = None
         self.starting_fen = rules.start_fen if fen is None else fen
         from .notation.fen import parse_fen  # the notation module imports this one
 
         pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
-        self._set_state(_State(pieces, turn, 0, (), ((0, 0), (0, 0))))
+        self._set_state(_State(Position(pieces, Colour.of_index(turn)), 0, (), ((0, 0), (0, 0))))
         self._state = self._state._replace(endgame=self._endgame_counters(self._state, ()))
 
     # --- constructors ---------------------------------------------------------------------
@@ -143,18 +142,37 @@ class Game:
 
     # --- the position -----------------------------------------------------------------------
     @property
-    def turn(self) -> str:
-        return COLOUR_NAMES[self._state.turn]
+    def position(self) -> Position:
+        """The pieces and the side to move, with no history."""
+        return self._state.position
 
     @property
-    def pieces(self) -> tuple[int, int, int, int]:
+    def turn(self) -> Colour:
+        return self._state.position.turn
+
+    @property
+    def pieces(self) -> Pieces:
         """Bitboards: white men, white kings, black men, black kings."""
-        return self._state.pieces
+        return self._state.position.pieces
+
+    @property
+    def reversible_plies(self) -> int:
+        """Plies since the last man move or capture."""
+        return self._state.reversible_plies
+
+    @property
+    def king_streak(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Frisian's count, per colour: (the king's bit, quiet moves it made in a row)."""
+        return self._state.king_streak
+
+    def reversible_history(self) -> list[Position]:
+        """The positions since the last irreversible move, oldest first, without this one."""
+        return self._keys[len(self._keys) - self._state.reversible_plies:]
 
     def piece_at(self, number: int) -> str | None:
         """``"w"``/``"b"`` for a man, ``"W"``/``"B"`` for a king, ``None`` for empty."""
         bit = self.geometry.bit(number)
-        for mask, code in zip(self._state.pieces, "wWbB"):
+        for mask, code in zip(self.pieces, "wWbB"):
             if mask & bit:
                 return code
         return None
@@ -162,37 +180,38 @@ class Game:
     def board(self) -> dict[int, str]:
         """Every occupied square's piece code."""
         out: dict[int, str] = {}
-        for mask, code in zip(self._state.pieces, "wWbB"):
+        for mask, code in zip(self.pieces, "wWbB"):
             for n in self.geometry.numbers_of_mask(mask):
                 out[n] = code
         return out
 
-    def position_key(self) -> tuple[tuple[int, int, int, int], int]:
-        return self._state.pieces, self._state.turn
+    def position_key(self) -> Position:
+        """What a repetition compares: the pieces and the side to move."""
+        return self._state.position
 
     def fen(self) -> str:
         from .notation.fen import write_fen
 
-        return write_fen(self._state.pieces, self._state.turn, self.geometry)
+        return write_fen(self.pieces, self.turn.index, self.geometry)
 
     # --- moves ------------------------------------------------------------------------------
-    def _frozen_king(self) -> int:
+    def frozen_king(self) -> int:
+        """The bit of a king that may not make another quiet move (Frisian), else 0."""
         s = self._state
         limit = self.rules.max_same_king_moves
         if limit is None:
             return 0
-        bit, count = s.king_streak[s.turn]
+        bit, count = s.king_streak[s.position.turn.index]
         return bit if count >= limit else 0
 
+    def raw_moves(self) -> list[RawMove]:
+        """The generator's tuples for the legal moves, unsorted (cached; do not change it)."""
+        return self._raws()
+
     def _raw_moves(self) -> list[RawMove]:
-        s = self._state
-        wm, wk, bm, bk = s.pieces
-        if s.turn == WHITE:
-            own_m, own_k, opp_m, opp_k = wm, wk, bm, bk
-        else:
-            own_m, own_k, opp_m, opp_k = bm, bk, wm, wk
-        return self.generator.generate(own_m, own_k, opp_m, opp_k, s.turn,
-                                       self.rules.forced_capture, self._frozen_king())
+        position = self._state.position
+        return self.generator.generate(*position.sides(), position.turn.index,
+                                       self.rules.forced_capture, self.frozen_king())
 
     def _raws(self) -> list[RawMove]:
         raws = self._raw_cache
@@ -268,46 +287,22 @@ class Game:
         return self.move_stack.pop()
 
     def _after(self, s: _State, raw: RawMove) -> _State:
-        frm, to, captured, _path, _order, promotes, by_king = raw
-        wm, wk, bm, bk = s.pieces
-        fb, tb = 1 << frm, 1 << to
-        turn = s.turn
-        if turn == WHITE:
-            if by_king:
-                wk = (wk & ~fb) | tb  # not ^=: a capture may end on its own origin
-            else:
-                wm ^= fb
-                if promotes:
-                    wk |= tb
-                else:
-                    wm |= tb
-            bm &= ~captured
-            bk &= ~captured
-        else:
-            if by_king:
-                bk = (bk & ~fb) | tb
-            else:
-                bm ^= fb
-                if promotes:
-                    bk |= tb
-                else:
-                    bm |= tb
-            wm &= ~captured
-            wk &= ~captured
+        frm, to, captured, _path, _order, _promotes, by_king = raw
+        position = s.position.after(raw)
         reversible = s.reversible_plies + 1 if by_king and not captured else 0
         streak = s.king_streak
         if self.rules.max_same_king_moves is not None:
-            own_men = wm if turn == WHITE else bm
+            mover = s.position.turn.index
+            own_men = position.pieces[2 * mover]
             if by_king and not captured and own_men:
-                bit, count = streak[turn]
-                new = (tb, count + 1 if bit == fb else 1)
+                bit, count = streak[mover]
+                new = (1 << to, count + 1 if bit == 1 << frm else 1)
             else:
                 new = (0, 0)
-            streak = (new, streak[1]) if turn == WHITE else (streak[0], new)
-        pieces = (wm, wk, bm, bk)
-        nxt = _State(pieces, turn ^ 1, reversible, (), streak)
+            streak = (new, streak[1]) if mover == WHITE else (streak[0], new)
+        nxt = _State(position, reversible, (), streak)
         # A second constructor call is cheaper than NamedTuple._replace.
-        return _State(pieces, turn ^ 1, reversible, self._endgame_counters(nxt, s.endgame), streak)
+        return _State(position, reversible, self._endgame_counters(nxt, s.endgame), streak)
 
     # --- draw rules ---------------------------------------------------------------------------
     def _material(self, pieces: tuple[int, int, int, int]) -> Material:
@@ -323,7 +318,7 @@ class Game:
         return self.draw_rules.endgames(self._material(pieces))
 
     def _endgame_counters(self, s: _State, before: tuple[tuple[str, object, int], ...]) -> tuple[tuple[str, object, int], ...]:
-        matches = self._endgame_matches(s.pieces)
+        matches = self._endgame_matches(s.position.pieces)
         if not matches:
             return ()
         previous = {rule: (key, plies) for rule, key, plies in before}
@@ -346,7 +341,7 @@ class Game:
                 "quiet_moves", s.reversible_plies, limit, f"{text}: {moves} of {of} moves",
                 self.draw_rules.reversible_source, f"{german(text)}: {moves} von {of}",
             ))
-        matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
+        matches = {m.rule: m for m in self._endgame_matches(s.position.pieces)}
         for rule, _key, plies in s.endgame:
             m = matches[rule]
             left = max(0, (m.limit_plies - plies + 1) // 2)
@@ -370,10 +365,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         """The result, or ``None`` while the game goes on."""
         if not self._count_legal():
-            loser = self.turn
-            winner = COLOUR_NAMES[self._state.turn ^ 1]
-            own = self._state.pieces[0:2] if self._state.turn == WHITE else self._state.pieces[2:4]
-            how = "has no pieces left" if not (own[0] | own[1]) else "cannot move"
+            loser = self.turn.value
+            winner = self.turn.opponent.value
+            own_men, own_kings, _, _ = self.position.sides()
+            how = "has no pieces left" if not (own_men | own_kings) else "cannot move"
             if self.rules.losing_game:
                 return Outcome(loser, "no_moves", f"{loser.capitalize()} {how} and wins ({self.rules.name} is a losing game)",
                                f"{self.rules.name} rules: the side that cannot move wins")
@@ -387,7 +382,7 @@ class Game:
         if d.max_reversible_plies is not None and s.reversible_plies >= d.max_reversible_plies:
             return Outcome(None, "quiet_moves", f"{d.max_reversible_plies // 2} {d.reversible_text}",
                            d.reversible_source)
-        matches = {m.rule: m for m in self._endgame_matches(s.pieces)}
+        matches = {m.rule: m for m in self._endgame_matches(s.position.pieces)}
         for rule, _key, plies in s.endgame:
             m = matches[rule]
             if plies < m.limit_plies:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from .movegen import BLACK, WHITE, MoveGenerator, RawMove
+from .position import play
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,12 +50,9 @@ def perft(game: "Game", depth: int) -> int:
         return 1
     if game.rules.max_same_king_moves is not None:
         return _perft_streak(game, depth)
-    s = game._state
-    wm, wk, bm, bk = s.pieces
+    position = game.position
     fast = fast_perft(game.generator, game.rules.forced_capture)
-    if s.turn == WHITE:
-        return fast.perft(wm, wk, bm, bk, WHITE, depth)
-    return fast.perft(bm, bk, wm, wk, BLACK, depth)
+    return fast.perft(*position.sides(), position.turn.index, depth)
 
 
 _FAST: dict[tuple[int, bool], "FastPerft"] = {}
@@ -742,9 +740,9 @@ def _two_plies(gen: MoveGenerator, colour: int, a: _Side, b: _Side) -> Count:
 def _perft_streak(game: "Game", depth: int) -> int:
     """Perft for rules whose legality depends on history: a king that has made the most
     quiet moves in a row allowed may not make another (Frisian). Each side's streak,
-    (king bit, quiet moves in a row), goes down the walk as Game._after keeps it."""
-    s = game._state
-    wm, wk, bm, bk = s.pieces
+    (king bit, quiet moves in a row), goes down the walk as the Game keeps it."""
+    position = game.position
+    colour = position.turn.index
     gen = game.generator
     forced = game.rules.forced_capture
     limit = game.rules.max_same_king_moves
@@ -757,26 +755,18 @@ def _perft_streak(game: "Game", depth: int) -> int:
         if depth == 1:
             return len(moves)
         total = 0
-        for frm, to, cap, _path, _order, promotes, by_king in moves:
-            fb = 1 << frm
-            tb = 1 << to
-            if by_king:
-                nm, nk = om, (ok & ~fb) | tb
-            elif promotes:
-                nm, nk = om ^ fb, ok | tb
-            else:
-                nm, nk = om ^ fb ^ tb, ok
+        for move in moves:
+            npm, npk, nm, nk = play(move, om, ok, pm, pk)
+            frm, to, cap, by_king = move[0], move[1], move[2], move[6]
             if by_king and not cap and nm:
-                new = (tb, streak[1] + 1 if streak[0] == fb else 1)
+                new = (1 << to, streak[1] + 1 if streak[0] == 1 << frm else 1)
             else:
                 new = (0, 0)
-            total += walk(pm & ~cap, pk & ~cap, nm, nk, colour ^ 1, depth - 1, other, new)
+            total += walk(npm, npk, nm, nk, colour ^ 1, depth - 1, other, new)
         return total
 
-    mine, theirs = s.king_streak[s.turn], s.king_streak[s.turn ^ 1]
-    if s.turn == WHITE:
-        return walk(wm, wk, bm, bk, WHITE, depth, mine, theirs)
-    return walk(bm, bk, wm, wk, BLACK, depth, mine, theirs)
+    mine, theirs = game.king_streak[colour], game.king_streak[colour ^ 1]
+    return walk(*position.sides(), colour, depth, mine, theirs)
 
 
 def divide(game: "Game", depth: int) -> list[tuple[str, int]]:

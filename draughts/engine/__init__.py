@@ -181,7 +181,7 @@ def _reason(game: Game, a: Analysis) -> str:
             return "wins the game" if a.win_in > 1 else "wins at once"
         return "best defence (the game is lost)"
     ev = searcher_for(game).evaluator
-    me = game._state.turn
+    me = game.turn.index
     before = _material_for(ev, game, me)
     # What the search expects to win: its score less today's material, in whole men, or
     # the material at the last quiet position of the main line, whichever says more.
@@ -190,7 +190,7 @@ def _reason(game: Game, a: Analysis) -> str:
     promotes = False
     quiet_gain = None
     for i, m in enumerate(a.pv_moves[:10]):  # does the main line crown one of ours soon?
-        if g._state.turn == me and m.promotes and i < 7:
+        if g.turn.index == me and m.promotes and i < 7:
             promotes = True
         g.push(m)
         if i and not any(x.captures for x in g.legal_moves):
@@ -213,7 +213,7 @@ def _reason(game: Game, a: Analysis) -> str:
 
 
 def _material_for(ev: Evaluator, g: Game, colour: int) -> int:
-    wm, wk, bm, bk = g._state.pieces
+    wm, wk, bm, bk = g.pieces
     if colour == 0:
         return ev.material(wm, wk, bm, bk)
     return ev.material(bm, bk, wm, wk)

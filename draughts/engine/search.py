@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..movegen import WHITE, MoveGenerator, RawMove
+from ..position import play
 from ..rules import RuleSet
 from .evaluate import Evaluator
 
@@ -174,18 +175,12 @@ class Searcher:
                ) -> tuple[int, int, int, int, int]:
         """Own men, own kings, opponent men, opponent kings and key after ``m``."""
         frm, to, cap = m[0], m[1], m[2]
-        fb = 1 << frm
-        tb = 1 << to
         zm, zk = self.zobrist[colour]
         if m[6]:
-            ok = ok ^ fb ^ tb
             key ^= zk[frm] ^ zk[to]
         elif m[5]:
-            om = om ^ fb
-            ok = ok | tb
             key ^= zm[frm] ^ zk[to]
         else:
-            om = om ^ fb ^ tb
             key ^= zm[frm] ^ zm[to]
         if cap:
             qm, qk = self.zobrist[colour ^ 1]
@@ -199,9 +194,8 @@ class Searcher:
                 low = c & -c
                 key ^= qk[low.bit_length() - 1]
                 c ^= low
-            pm &= ~cap
-            pk &= ~cap
-        return om, ok, pm, pk, key ^ self.side_key
+        npm, npk, nom, nok = play(m, om, ok, pm, pk)
+        return nom, nok, npm, npk, key ^ self.side_key
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int,
                 om: int, ok: int, pm: int, pk: int, colour: int, key: int, rev: int) -> int:
@@ -372,17 +366,16 @@ class Searcher:
             deadline = start + seconds if seconds is not None else float("inf")
         self.deadline = deadline
         self.nodes = 0
-        s = game._state
-        colour = s.turn
-        wm, wk, bm, bk = s.pieces
-        om, ok, pm, pk = (wm, wk, bm, bk) if colour == WHITE else (bm, bk, wm, wk)
-        root_key = self.key_of(s.pieces, colour)
+        position = game.position
+        colour = position.turn.index
+        om, ok, pm, pk = position.sides()
+        root_key = self.key_of(position.pieces, colour)
         # Positions since the last irreversible move, for repetitions.
-        history = [self.key_of(st.pieces, st.turn) for st in game._stack[len(game._stack) - s.reversible_plies:]]
+        history = [self.key_of(p.pieces, p.turn.index) for p in game.reversible_history()]
         self.stack = history + [root_key]
-        self.streaks = [s.king_streak] if self.king_limit is not None else []
-        rev = s.reversible_plies
-        moves = self.gen.generate(om, ok, pm, pk, colour, self.forced, game._frozen_king())
+        self.streaks = [game.king_streak] if self.king_limit is not None else []
+        rev = game.reversible_plies
+        moves = self.gen.generate(om, ok, pm, pk, colour, self.forced, game.frozen_king())
         result = SearchResult(moves[0] if moves else None, 0, 0, 0, 0.0)
         if not moves:
             result.score = MATE if self.losing else -MATE

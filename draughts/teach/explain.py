@@ -47,11 +47,7 @@ _CHOICE_SOURCE = {
 
 
 def _sides(game: "Game") -> tuple[int, int, int, int, int]:
-    wm, wk, bm, bk = game.pieces
-    turn = game._state.turn
-    if turn == WHITE:
-        return wm, wk, bm, bk, turn
-    return bm, bk, wm, wk, turn
+    return (*game.position.sides(), game.turn.index)
 
 
 def _captures_under(game: "Game", rules: "RuleSet") -> list[RawMove]:
@@ -117,7 +113,7 @@ def explain(game: "Game") -> list[Reason]:
                 "Russian rules 1.5.15 (DCTL russian.hpp)", (m.origin, *passed),
             ))
         break
-    frozen = game._frozen_king()
+    frozen = game.frozen_king()
     if frozen:
         sq = game.geometry.number_of[frozen.bit_length() - 1]
         out.append(Reason(

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..movegen import WHITE
+from ..position import play
 
 if TYPE_CHECKING:
     from ..move import Move
@@ -97,21 +98,6 @@ def _material(om: int, ok: int, pm: int, pk: int, king: int = 3) -> int:
     return _count(om) + king * _count(ok) - _count(pm) - king * _count(pk)
 
 
-def _play(raw: tuple, om: int, ok: int, pm: int, pk: int) -> tuple[int, int, int, int]:
-    """The position after a raw move, side-relative and swapped (the opponent is to move)."""
-    frm, to, captured, _path, _order, promotes, by_king = raw
-    fb, tb = 1 << frm, 1 << to
-    if by_king:
-        ok = (ok & ~fb) | tb  # a king's capture may end on its own origin
-    else:
-        om ^= fb
-        if promotes:
-            ok |= tb
-        else:
-            om |= tb
-    return pm & ~captured, pk & ~captured, om, ok
-
-
 class _Searcher:
     """Negamax with alpha-beta on material; captures are searched past the horizon (they are
     compulsory, so a position with a capture pending is not one whose material can be counted)."""
@@ -133,7 +119,7 @@ class _Searcher:
             moves = [m for m in moves if m[2]]
         best = LOSS - 1
         for m in moves:
-            npm, npk, nom, nok = _play(m, om, ok, pm, pk)
+            npm, npk, nom, nok = play(m, om, ok, pm, pk)
             score = -self.search(depth - 1, -beta, -alpha, npm, npk, nom, nok, colour ^ 1)
             if score > best:
                 best = score
@@ -145,11 +131,7 @@ class _Searcher:
 
 
 def _sides(game: Game) -> tuple[int, int, int, int, int]:
-    wm, wk, bm, bk = game.pieces
-    colour = game._state.turn
-    if colour == WHITE:
-        return wm, wk, bm, bk, colour
-    return bm, bk, wm, wk, colour
+    return (*game.position.sides(), game.turn.index)
 
 
 def material_balance(game: Game) -> int:
@@ -170,7 +152,7 @@ def root_scores(game: Game, depth: int) -> list[tuple["Move", int]]:
     searcher = _Searcher(game)
     out = []
     for move in game.legal_moves:
-        npm, npk, nom, nok = _play(move.raw, om, ok, pm, pk)
+        npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
         out.append((move, -searcher.search(depth - 1, -10_000, 10_000, npm, npk, nom, nok, colour ^ 1)))
     out.sort(key=lambda item: -item[1])
     return out
