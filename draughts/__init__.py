@@ -11,16 +11,18 @@ Move(32-28)
 from __future__ import annotations
 
 from .errors import (
-    AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError, UnknownVariantError,
+    AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidArgumentError, InvalidFenError, InvalidSquareError,
+    PdnError, UnknownVariantError,
 )
 from .game import DrawCounter, Game, LegalMoves, Outcome
 from .move import Move
+from .position import Colour, Position
 from .rules import VARIANTS, RuleSet, get_rules, variant_keys
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Game", "Move", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
+    "Game", "Move", "Position", "Colour", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
     "variant_keys", "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError",
-    "PdnError", "UnknownVariantError", "__version__",
+    "InvalidSquareError", "InvalidArgumentError", "PdnError", "UnknownVariantError", "__version__",
 ]

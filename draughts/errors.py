@@ -45,5 +45,14 @@ class PdnError(DraughtsError):
         super().__init__(f"invalid PDN{where}: {message}")
 
 
+class InvalidSquareError(DraughtsError):
+    """A square number that is not one of the board's playable squares."""
+
+
+class InvalidArgumentError(DraughtsError, TypeError):
+    """An argument of the wrong type (a number where a variant name belongs, ``None`` for a
+    move): a :class:`TypeError` as much as an input error, so either ``except`` catches it."""
+
+
 class UnknownVariantError(DraughtsError):
     """A variant key, alias or draw-rule preset that the library does not know."""

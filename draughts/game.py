@@ -18,22 +18,16 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from .draw import DrawRules, EndgameMatch, Material, draw_rules_for, german
-from .errors import AmbiguousMoveError, IllegalMoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidFenError
 from .geometry import Geometry
 from .move import ROUTE_ORDER, Move, display_order, moves_of
-from .movegen import BLACK, WHITE, MoveGenerator, RawMove
+from .movegen import BLACK, WHITE, MoveGenerator, RawMove, generator_for
+from .notation.fen import parse_fen, write_fen
+from .notation.hub import hub_fen
+from .notation.moves import move_text, parse_move
 from .position import Colour, Pieces, Position
 from .rules import RuleSet, get_rules
 
-_GENERATORS: dict[RuleSet, MoveGenerator] = {}
-
-
-def generator_for(rules: RuleSet) -> MoveGenerator:
-    """Move tables are built once per rule set and shared by every game."""
-    gen = _GENERATORS.get(rules)
-    if gen is None:
-        gen = _GENERATORS[rules] = MoveGenerator(rules)
-    return gen
 
 
 @dataclass(frozen=True)
@@ -103,6 +97,10 @@ class Game:
         draw_rules: str | None = None, forced_capture: bool | None = None,
     ) -> None:
         rules = get_rules(variant)
+        if draw_rules is not None and not isinstance(draw_rules, str):
+            raise InvalidArgumentError(f"draw_rules names a preset such as 'fmjd', not {draw_rules!r}")
+        if forced_capture is not None and not isinstance(forced_capture, bool):
+            raise InvalidArgumentError(f"forced_capture is True or False, not {forced_capture!r}")
         if forced_capture is not None and forced_capture != rules.forced_capture:
             rules = rules.with_options(forced_capture=forced_capture)
         self.rules: RuleSet = rules
@@ -115,8 +113,6 @@ class Game:
         self._keys: list[Position] = []
         self._legal_cache: list[Move] | None = None
         self.starting_fen = rules.start_fen if fen is None else fen
-        from .notation.fen import parse_fen  # the notation module imports this one
-
         pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
         self._set_state(_State(Position(pieces, Colour.of_index(turn)), 0, (), ((0, 0), (0, 0))))
         self._state = self._state._replace(endgame=self._endgame_counters(self._state, ()))
@@ -125,6 +121,23 @@ class Game:
     @classmethod
     def from_fen(cls, fen: str, variant: str | RuleSet = "international", **options: object) -> "Game":
         return cls(variant, fen=fen, **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_hub(cls, pos: str, variant: str | RuleSet = "international", **options: object) -> "Game":
+        """A game set up from a Hub position string (Scan's protocol).
+
+        ``options`` go to :class:`Game` (``draw_rules``, ``forced_capture``). Raises
+        :class:`InvalidFenError` naming the character that is wrong.
+
+        >>> Game.from_hub("W" + "e" * 45 + "W" + "e" * 4).fen()
+        'W:WK46:B'
+        >>> try:
+        ...     Game.from_hub("Wbx" + "e" * 48)
+        ... except InvalidFenError as exc:
+        ...     exc.position
+        2
+        """
+        return cls(variant, fen=hub_fen(pos, variant), **options)  # type: ignore[arg-type]
 
     def copy(self) -> "Game":
         other = object.__new__(Game)
@@ -190,8 +203,6 @@ class Game:
         return self._state.position
 
     def fen(self) -> str:
-        from .notation.fen import write_fen
-
         return write_fen(self.pieces, self.turn.index, self.geometry)
 
     # --- moves ------------------------------------------------------------------------------
@@ -246,8 +257,14 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         return move in self._legal()
 
+    @staticmethod
+    def _check_move(move: object) -> None:
+        if not isinstance(move, Move):
+            raise InvalidArgumentError(f"expected a Move (from legal_moves or parse_move), not {move!r}")
+
     def push(self, move: Move) -> None:
         """Play a legal move; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
+        self._check_move(move)
         moves = self._legal()
         for legal in moves:
             if legal is move:  # the usual case: a move taken from legal_moves
@@ -403,14 +420,11 @@ class Game:
     # --- notation ---------------------------------------------------------------------------
     def move_text(self, move: Move) -> str:
         """PDN text of a legal move: short form, or every landing square where that is ambiguous."""
-        from .notation.moves import move_text
-
+        self._check_move(move)
         return move_text(self, move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move a PDN (or Hub) move string names; raises :class:`IllegalMoveError`."""
-        from .notation.moves import parse_move
-
         return parse_move(self, text)
 
     def push_text(self, text: str) -> Move:
@@ -423,6 +437,8 @@ class Game:
         """The number of move paths of ``depth`` plies (unique moves), counted on the bitboards."""
         from .perft import perft
 
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise InvalidArgumentError(f"perft depth is a whole number of plies, 0 or more, not {depth!r}")
         return perft(self, depth)
 
     def __repr__(self) -> str:

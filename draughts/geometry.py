@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .errors import InvalidSquareError
+
 Colouring = Literal["dark", "inverted", "all"]
 Numbering = Literal["top_left", "bottom_right"]
 
@@ -104,6 +106,16 @@ class Geometry:
         return self._by_label[text]
 
     def bit(self, number: int) -> int:
+        """The bit of a playable square; raises :class:`InvalidSquareError` for any other value.
+
+        >>> from draughts import Game
+        >>> Game().geometry.bit(0)
+        Traceback (most recent call last):
+        ...
+        draughts.errors.InvalidSquareError: square 0 is not on the board (1-50)
+        """
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= self.size:
+            raise InvalidSquareError(f"square {number!r} is not on the board (1-{self.size})")
         return 1 << self.bit_index[number]
 
     def numbers_of_mask(self, mask: int) -> list[int]:

@@ -489,3 +489,14 @@ class MoveGenerator:
                     self._record(found, origin, land_sq, new_captured, new_order, path + (land_sq,),
                                  promoted, not promoted)
         return jumped
+
+
+_GENERATORS: dict[RuleSet, MoveGenerator] = {}
+
+
+def generator_for(rules: RuleSet) -> MoveGenerator:
+    """Move tables are built once per rule set and shared by every game."""
+    gen = _GENERATORS.get(rules)
+    if gen is None:
+        gen = _GENERATORS[rules] = MoveGenerator(rules)
+    return gen

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from .errors import UnknownVariantError
+from .errors import InvalidArgumentError, UnknownVariantError
 
 Direction = tuple[int, int]
 
@@ -228,6 +228,8 @@ def get_rules(name: str | RuleSet) -> RuleSet:
     """The rule set of a variant key or alias; raises :class:`UnknownVariantError` listing the keys."""
     if isinstance(name, RuleSet):
         return name
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a variant is named by a string such as 'international', not {name!r}")
     key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     try:

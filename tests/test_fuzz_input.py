@@ -16,7 +16,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import DraughtsError, IllegalMoveError, InvalidFenError, PdnError
-from draughts.notation.hub import game_from_hub, hub_move, hub_position, parse_hub_move
+from draughts.notation.hub import hub_move, hub_position, parse_hub_move
 from draughts.notation.moves import long_text
 from draughts.notation.pdn import read_games, write_game
 
@@ -107,7 +107,7 @@ def test_mutated_fen(variant: str, which: int, edits: list[tuple[int, str, str]]
 def test_mutated_hub_positions(variant: str, which: int, edits: list[tuple[int, str, str]], noise: str) -> None:
     text = mutate(hub_position(POSITIONS[variant][which]), edits) + noise
     try:
-        game = game_from_hub(text, variant)
+        game = Game.from_hub(text, variant)
     except InvalidFenError as exc:
         assert exc.position is None or 0 <= exc.position <= len(text)
         return

@@ -13,7 +13,7 @@ import pytest
 
 from draughts import Game
 from draughts.errors import IllegalMoveError, InvalidFenError
-from draughts.notation.hub import game_from_hub, hub_fen, hub_move, hub_position, parse_hub_move
+from draughts.notation.hub import hub_fen, hub_move, hub_position, parse_hub_move
 from draughts.rules import VARIANTS
 
 START_HUB = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"  # notation.md §2, 51 characters
@@ -21,7 +21,7 @@ START_HUB = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"  # notation.md
 
 def test_start_position() -> None:
     assert hub_position(Game()) == START_HUB
-    assert game_from_hub(START_HUB).fen() == Game().fen()
+    assert Game.from_hub(START_HUB).fen() == Game().fen()
     assert hub_fen(START_HUB) == "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(str, range(1, 21)))
 
 
@@ -33,7 +33,7 @@ def test_any_board_size(variant: str, length: int) -> None:
     game = Game(variant)
     pos = hub_position(game)
     assert len(pos) == length and pos[0] == ("B" if game.turn == "black" else "W")
-    assert game_from_hub(pos, variant).fen() == game.fen()
+    assert Game.from_hub(pos, variant).fen() == game.fen()
 
 
 def test_kings_and_side_to_move() -> None:
@@ -41,7 +41,7 @@ def test_kings_and_side_to_move() -> None:
     pos = hub_position(game)
     assert pos[0] == "B" and pos[46] == "W" and pos[31] == "w" and pos[5] == "B" and pos[20] == "b"
     assert pos.count("e") == 46
-    assert game_from_hub(pos).fen() == game.fen()
+    assert Game.from_hub(pos).fen() == game.fen()
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -52,7 +52,7 @@ def test_position_round_trip_on_random_games(variant: str) -> None:
         moves = list(game.legal_moves)
         if not moves:
             break
-        again = game_from_hub(hub_position(game), variant)
+        again = Game.from_hub(hub_position(game), variant)
         assert again.fen() == game.fen()
         for move in moves:
             text = hub_move(game, move)
@@ -72,13 +72,13 @@ def test_position_round_trip_on_random_games(variant: str) -> None:
 ])
 def test_bad_positions_are_refused_with_the_character(pos: str, position: int, words: str) -> None:
     with pytest.raises(InvalidFenError) as exc:
-        game_from_hub(pos)
+        Game.from_hub(pos)
     assert exc.value.position == position and words in str(exc.value)
 
 
 def test_a_position_must_be_a_string() -> None:
     with pytest.raises(InvalidFenError):
-        game_from_hub(None)  # type: ignore[arg-type]
+        Game.from_hub(None)  # type: ignore[arg-type]
 
 
 def test_capture_strings_list_the_taken_squares_ascending() -> None:

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from ..errors import DraughtsError
 from ..game import Game
-from ..notation.hub import game_from_hub, hub_move, parse_hub_move
+from ..notation.hub import hub_move, parse_hub_move
 from ..rules import VARIANTS, get_rules
 from . import decide, new_game, searcher_for
 from .levels import LEVELS
@@ -174,7 +174,7 @@ class HubEngine:
             game = Game(self.rules)
         else:
             try:
-                game = game_from_hub(args["pos"], self.rules)
+                game = Game.from_hub(args["pos"], self.rules)
             except DraughtsError:
                 self.send('error message="bad position"')
                 return

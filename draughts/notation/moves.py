@@ -20,13 +20,9 @@ draughts.errors.AmbiguousMoveError: 37x21 is ambiguous; write one of: 37x14x3x21
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
 from ..errors import AmbiguousMoveError, IllegalMoveError
 from ..move import Move
-
-if TYPE_CHECKING:
-    from ..game import Game
+from .view import GameView
 
 _TOKEN = re.compile(r"[0-9]+|[a-pA-P][0-9]+")
 _SQUARE = r"(?:[0-9]+|[a-pA-P][0-9]+)"
@@ -37,16 +33,16 @@ _MOVE = re.compile(rf"^\s*(?:{_SQUARE}(?:\s*[-x:×]\s*{_SQUARE})+|{_ALGEBRAIC}(?
                    r"\s*(?:[!?+#]*|\([!?]+\))\s*$")
 
 
-def _separator(game: "Game", move: Move) -> str:
+def _separator(game: GameView, move: Move) -> str:
     return game.rules.capture_separator if move.captures else "-"
 
 
-def _join(game: "Game", move: Move, squares: tuple[int, ...]) -> str:
+def _join(game: GameView, move: Move, squares: tuple[int, ...]) -> str:
     label = game.geometry.label
     return _separator(game, move).join(label(s) for s in squares)
 
 
-def move_text(game: "Game", move: Move) -> str:
+def move_text(game: GameView, move: Move) -> str:
     """The PDN of a legal move of ``game``: short form unless another move shares its ends."""
     twins = [m for m in game.legal_moves if m.origin == move.origin and m.destination == move.destination]
     if len(twins) > 1:
@@ -54,19 +50,19 @@ def move_text(game: "Game", move: Move) -> str:
     return _join(game, move, (move.origin, move.destination))
 
 
-def long_text(game: "Game", move: Move) -> str:
+def long_text(game: GameView, move: Move) -> str:
     """Every landing square: origin, each square the piece stops on, destination."""
     return _join(game, move, move.path)
 
 
-def hub_text(game: "Game", move: Move) -> str:
+def hub_text(game: GameView, move: Move) -> str:
     """Scan's Hub form: ``28x19x23`` = from 28 to 19 taking 23 (captured squares ascending)."""
     if not move.captures:
         return f"{move.origin}-{move.destination}"
     return "x".join(str(s) for s in (move.origin, move.destination, *sorted(move.captures)))
 
 
-def parse_move(game: "Game", text: str) -> Move:
+def parse_move(game: GameView, text: str) -> Move:
     """The legal move named by a PDN short or long form (or a Hub capture string)."""
     if not isinstance(text, str):
         raise IllegalMoveError(f"a move must be a string, not {type(text).__name__}")
@@ -125,7 +121,7 @@ def parse_move(game: "Game", text: str) -> Move:
     raise AmbiguousMoveError(f"{text.strip()} is ambiguous", [long_text(game, mv) for mv in candidates])
 
 
-def _route_plays(game: "Game", move: Move, route: list[int]) -> bool:
+def _route_plays(game: GameView, move: Move, route: list[int]) -> bool:
     """Whether ``route`` (origin, landing squares, destination) is a way to play ``move``.
 
     Each leg must run along one line (diagonal, or a row or file on boards with orthogonal
@@ -169,8 +165,10 @@ def _is_subsequence(needle: list[int], haystack: tuple[int, ...]) -> bool:
     return all(any(x == y for y in it) for x in needle)
 
 
-def explain_illegal(game: "Game", origin: int, destination: int) -> str:
+def explain_illegal(game: GameView, origin: int, destination: int) -> str:
     """A short reason why no legal move goes from ``origin`` to ``destination``."""
+    for square in (origin, destination):
+        game.geometry.bit(square)  # raises InvalidSquareError for a square off the board
     legal = list(game.legal_moves)
     piece = game.piece_at(origin)
     label = game.geometry.label
