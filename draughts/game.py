@@ -112,10 +112,15 @@ class Game:
         self._stack: list[_State] = []
         self._keys: list[Position] = []
         self._legal_cache: list[Move] | None = None
+        self._raw_cache: list[RawMove] | None = None
+        # The legal moves go with each snapshot of the stack, so that pop gives them back
+        # without generating them again; keyed by stack depth, checked by the state's identity.
+        self._legal_snapshots: dict[int, tuple[_State, list[Move]]] = {}
         self.starting_fen = rules.start_fen if fen is None else fen
         pieces, turn = parse_fen(self.starting_fen, rules, self.geometry)
-        self._set_state(_State(Position(pieces, Colour.of_index(turn)), 0, (), ((0, 0), (0, 0))))
-        self._state = self._state._replace(endgame=self._endgame_counters(self._state, ()))
+        start = _State(Position(pieces, Colour.of_index(turn)), 0, (), ((0, 0), (0, 0)))
+        self._state: _State = start
+        self._set_state(start._replace(endgame=self._endgame_counters(start, ())))
 
     # --- constructors ---------------------------------------------------------------------
     @classmethod
@@ -151,7 +156,7 @@ class Game:
     def _set_state(self, state: _State) -> None:
         self._state = state
         self._legal_cache = None
-        self._raw_cache: list[RawMove] | None = None
+        self._raw_cache = None
 
     # --- the position -----------------------------------------------------------------------
     @property
@@ -279,13 +284,7 @@ class Game:
         self._stack.append(state)
         self._keys.append(self.position_key())
         self.move_stack.append(legal)
-        # The legal moves go with the snapshot, so that pop gives them back without
-        # generating them again. Keyed by stack depth and checked by the state's identity:
-        # a copy of the game shares this dict, and a snapshot it overwrote is only a miss.
-        snapshots = self.__dict__.get("_legal_snapshots")
-        if snapshots is None:
-            snapshots = self._legal_snapshots = {}
-        snapshots[len(self._stack)] = (state, moves)
+        self._legal_snapshots[len(self._stack)] = (state, moves)
         self._set_state(self._after(state, legal.raw))
 
     def pop(self) -> Move:
@@ -295,11 +294,9 @@ class Game:
         depth = len(self._stack)
         state = self._stack.pop()
         self._set_state(state)
-        snapshots = self.__dict__.get("_legal_snapshots")
-        if snapshots is not None:
-            snapshot = snapshots.pop(depth, None)
-            if snapshot is not None and snapshot[0] is state:
-                self._legal_cache = snapshot[1]
+        snapshot = self._legal_snapshots.pop(depth, None)
+        if snapshot is not None and snapshot[0] is state:
+            self._legal_cache = snapshot[1]
         self._keys.pop()
         return self.move_stack.pop()
 

@@ -16,6 +16,13 @@ class Move:
     """
 
     __slots__ = ("origin", "destination", "path", "captures", "promotes", "by_king", "raw")
+    origin: int
+    destination: int
+    path: tuple[int, ...]  # square numbers: origin, then every square the piece stops on
+    captures: tuple[int, ...]  # square numbers of the pieces taken, in capture order
+    promotes: bool
+    by_king: bool
+    raw: RawMove  # the generator's tuple, on bit indices
 
     def __init__(self, raw: RawMove, geometry: Geometry) -> None:
         _fill(self, raw, geometry.number_of)
@@ -82,7 +89,7 @@ def moves_of(raws: list[RawMove], geometry: Geometry) -> list[Move]:
     """``[Move(raw, geometry) for raw in raws]`` without a constructor call per move."""
     number_of = geometry.number_of
     new = Move.__new__
-    out = []
+    out: list[Move] = []
     for raw in raws:
         move = new(Move)
         _fill(move, raw, number_of)

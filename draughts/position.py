@@ -34,7 +34,7 @@ class Colour(str, Enum):
     BLACK = "black"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # str.index is not needed on a colour
         """0 for White, 1 for Black: the move generator's and the bitboards' order."""
         return WHITE if self is Colour.WHITE else BLACK
 

@@ -109,13 +109,14 @@ class Evaluator:
         self.long_diagonal = diag_a if diag_a.bit_count() >= diag_b.bit_count() else diag_b
         self.back_row = (g.bottom_row_mask, g.top_row_mask)
         self.promo_row = (g.top_row_mask, g.bottom_row_mask)
-        pre = ([], [])
+        pre: tuple[list[int], list[int]] = ([], [])
         for colour in (0, 1):
             r = 1 if colour == 0 else rows - 2
             pre[colour].append(sum(1 << g.bit_index[s.number] for s in g.squares if s.row == r))
         self.pre_promo = (pre[0][0], pre[1][0])
         self.forward_shifts = gen.man_shifts  # [colour] -> [(shift, origins)]
         # The squares "behind" a man, as shifts that bring a supporter onto the man's bit.
+        behind: list[tuple[int, ...]]
         if self.family == "turkish":
             behind = [(stride,), (-stride,)]
         else:
