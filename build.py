@@ -49,10 +49,14 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 # Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css", "main.py",
+PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css",
               "icon.svg", "manifest.webmanifest",
               # learn the rules, and boards for other pages (docs/embed.md)
               "learn.html", "learn.js", "learn.css", "client.js", "embed.js", "embed.html", "embed-page.js")
+
+# The page's Python: web/main.py (the entry the worker imports) and its package in web/py/, packed
+# into one zip that the worker unpacks into Pyodide's file system.
+PAGE_PYTHON = "page-python.zip"
 
 # A zip entry date fixed so that the same sources give byte-identical files, and so the service
 # worker's cache name (a hash of the contents) only changes when something really changed.
@@ -264,22 +268,40 @@ def write_lock_file(target: Path) -> None:
 # --------------------------------------------------------------------------------------------
 # The site
 
+def page_python_sources() -> list[tuple[str, Path]]:
+    """(name in the zip, file) of the page's Python: main.py at the top, web/py's modules beside it."""
+    sources = [("main.py", WEB / "main.py")]
+    for path in sorted((WEB / "py").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            sources.append((path.relative_to(WEB / "py").as_posix(), path))
+    return sources
+
+
+def build_page_python(target: Path) -> Path:
+    with zipfile.ZipFile(target, "w") as zf:
+        for name, path in page_python_sources():
+            _zip_write(zf, name, path.read_bytes())
+    return target
+
+
 def initial_view() -> dict | None:
     """The first position, computed at build time by the page's own main.py in CPython.
 
     The page paints this board before Python has started in the worker (the goal is a painted
     board in 0.3 s; booting takes about a second). None when the engine cannot run yet.
     """
-    sys.path[:0] = [str(ROOT), str(WEB)]
+    paths = [str(ROOT), str(WEB), str(WEB / "py")]
+    sys.path[:0] = paths
     try:
-        import main as web_main  # web/main.py
+        import main as web_main  # web/main.py, which imports web/py/draughts_web
         return json.loads(web_main.handle(json.dumps({"id": 0, "method": "new_game", "params": {}})))["result"]
     except Exception as error:  # the placeholder build must still produce a site
         log(f"no initial view ({type(error).__name__}: {error})")
         return None
     finally:
-        del sys.path[:2]
-        sys.modules.pop("main", None)
+        del sys.path[:len(paths)]
+        for name in [n for n in sys.modules if n == "main" or n.split(".")[0] == "draughts_web"]:
+            sys.modules.pop(name)
 
 
 def build(dist: Path = DIST) -> Path:
@@ -302,8 +324,10 @@ def build(dist: Path = DIST) -> Path:
     for name in PAGE_FILES:
         if (WEB / name).exists():
             shutil.copyfile(WEB / name, dist / name)
+    build_page_python(dist / PAGE_PYTHON)
     config = {
         "wheel": wheel.name,
+        "pagePython": PAGE_PYTHON,
         "micropip": MICROPIP_WHEEL,
         "pyodide": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
         "initialView": initial_view(),

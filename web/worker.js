@@ -1,7 +1,7 @@
-// Module Web Worker: boots Pyodide, installs the draughts wheel with micropip, loads main.py,
-// then answers {id, method, params} requests with main.py's JSON string. Booting here instead of
-// on the page keeps the page responsive (booting blocks a thread for 1-3 s), and so does the
-// computer's search.
+// Module Web Worker: boots Pyodide, installs the draughts wheel with micropip, unpacks the page's
+// Python (main.py and web/py's draughts_web, one zip made by build.py), then answers
+// {id, method, params} requests with main.py's JSON string. Booting here instead of on the page
+// keeps the page responsive (booting blocks a thread for 1-3 s), and so does the computer's search.
 //
 // URLs are built from import.meta.url: inside a worker, relative URLs resolve against the worker
 // script, and the site must work from any sub-path.
@@ -24,7 +24,10 @@ async function boot() {
   progress("config", 0.02);
   // Fetches that do not depend on Python start now and overlap with its start-up.
   const configReady = fetch(url("config.json")).then((r) => r.json());
-  const sourceReady = fetch(url("main.py")).then((r) => r.text());
+  const pageReady = configReady.then((c) => fetch(url(c.pagePython))).then((r) => {
+    if (!r.ok) throw new Error(`the page's Python did not load (HTTP ${r.status})`);
+    return r.arrayBuffer();
+  });
   const moduleReady = import(url("pyodide/pyodide.mjs"));
   const config = await configReady;
   progress("runtime", 0.05);
@@ -48,10 +51,9 @@ async function boot() {
   await micropip.install(url(config.wheel), { deps: false });
   micropip.destroy();
   progress("main", 0.9);
-  const source = await sourceReady;
-  pyodide.FS.writeFile("/home/pyodide/draughts_web_main.py", source);
-  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-  const module = pyodide.pyimport("draughts_web_main");
+  pyodide.unpackArchive(await pageReady, "zip", { extractDir: "/home/pyodide/page" });
+  pyodide.runPython("import sys\nif '/home/pyodide/page' not in sys.path: sys.path.insert(0, '/home/pyodide/page')");
+  const module = pyodide.pyimport("main");
   handle = module.handle;
   progress("ready", 1);
   postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version });

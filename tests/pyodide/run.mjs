@@ -42,7 +42,7 @@ pyodide.runPython(`
 import os, sys
 sys.dont_write_bytecode = True  # never leave __pycache__ from Pyodide's CPython in the tree
 os.chdir(repo)
-for p in ("tests/pyodide/shim", "tests/pyodide", "tests", "web", "."):
+for p in ("tests/pyodide/shim", "tests/pyodide", "tests", "web/py", "web", "."):
     sys.path.insert(0, os.path.join(repo, p))
 `);
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-for path in (ROOT, ROOT / "web"):
+for path in (ROOT, ROOT / "web", ROOT / "web" / "py"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 

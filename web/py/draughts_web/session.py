@@ -1,0 +1,199 @@
+"""One game per board, and the bounded registry that holds a worker's boards.
+
+Several boards share one worker (the learn page's tutorial and puzzle boards, embedded boards):
+each request names its board, and its handler gets that board's :class:`Session` from the
+:class:`SessionRegistry`. Nothing is swapped in and out of a global, so one board's request can
+never act on another's game.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from draughts import Game, IllegalMoveError, Move, Outcome, get_rules
+from draughts.draw import PRESETS
+
+from .errors import BadRequestError, BadSaveError
+from .wire import decode, named
+
+DRAW_PRESETS: tuple[str, ...] = PRESETS
+DEFAULT_PRESET = PRESETS[0]  # the variant's own draw rules (RULES.md decision 1)
+SAVE_VERSION = 1
+
+# A move as data: its path and the squares it takes, in order.
+MoveData = tuple[list[int], list[int]]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as the page keeps it in local storage: the start, the moves, and what is not on
+    the board (moves taken back that can be redone, a declared result, the PDN tags)."""
+
+    v: int
+    variant: str
+    fen: str
+    draw_rules: str = named("drawRules", DEFAULT_PRESET)
+    forced_capture: bool = named("forcedCapture", True)
+    moves: list[MoveData] = field(default_factory=list)
+    redo: list[MoveData] = field(default_factory=list)  # the next move to redo first
+    declared: Outcome | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, data: object) -> "SavedGame":
+        """A save read back from the page's storage; another format or a damaged one raises."""
+        if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
+            raise BadSaveError("the saved game has an unknown format")
+        try:
+            return decode(cls, data, "save")
+        except BadRequestError as error:
+            raise BadSaveError(f"the saved game is damaged: {error}") from error
+
+
+def move_data(move: Move) -> MoveData:
+    return list(move.path), list(move.captures)
+
+
+class Session:
+    """One board's game plus what the rules do not keep: moves to redo, a result the players
+    declared (resignation, agreed draw, flag fall) and the PDN tags of an imported game."""
+
+    def __init__(self, variant: str = "international", fen: str | None = None,
+                 draw_rules: str = DEFAULT_PRESET, forced_capture: bool = True) -> None:
+        self.variant = get_rules(variant).key
+        # forced_capture=None keeps the variant's own rule; only the house rule turns it off
+        self.game = Game(self.variant, fen=fen, draw_rules=draw_rules, forced_capture=None if forced_capture else False)
+        self.draw_rules = self.game.draw_preset
+        self.forced_capture = forced_capture
+        self.start_fen = self.game.fen()
+        self.texts: list[str] = []  # move texts in the notation, parallel to game.move_stack
+        self.redo_stack: list[Move] = []  # the next move to redo last
+        self.tags: dict[str, str] = {}
+        self.declared: Outcome | None = None
+
+    # -- moves ------------------------------------------------------------------------------
+    def legal(self) -> list[Move]:
+        return list(self.game.legal_moves)
+
+    def push(self, move: Move) -> None:
+        self.texts.append(self.game.move_text(move))
+        self.game.push(move)
+
+    def pop(self) -> Move:
+        self.texts.pop()
+        return self.game.pop()
+
+    def play(self, move: Move) -> None:
+        """A new move: the moves that could be redone belong to another line now."""
+        self.push(move)
+        self.redo_stack.clear()
+
+    def find(self, path: list[int], captures: list[int] | None = None) -> Move:
+        """The legal move with this path (and captures), for moves saved or sent as data."""
+        legal = self.legal()
+        for move in legal:
+            if list(move.path) == path and (captures is None or list(move.captures) == captures):
+                return move
+        for move in legal:  # a path that reaches the same squares with the same takes
+            if (path and move.origin == path[0] and move.destination == path[-1]
+                    and (captures is None or sorted(move.captures) == sorted(captures))):
+                return move
+        raise IllegalMoveError(f"{'-'.join(map(str, path))} is not a legal move here")
+
+    def outcome(self) -> Outcome | None:
+        return self.declared or self.game.outcome()
+
+    # -- saving -----------------------------------------------------------------------------
+    def save(self) -> SavedGame:
+        return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
+                         [move_data(m) for m in self.game.move_stack],
+                         [move_data(m) for m in reversed(self.redo_stack)], self.declared, dict(self.tags))
+
+    @classmethod
+    def restore(cls, saved: SavedGame) -> "Session":
+        """Replay a saved game; a save that does not replay raises, so the page can set it aside."""
+        session = cls(saved.variant, saved.fen, saved.draw_rules, saved.forced_capture)
+        for ply, (path, captures) in enumerate(saved.moves, start=1):
+            try:
+                session.push(session.find(path, captures))
+            except IllegalMoveError as error:
+                raise BadSaveError(f"saved move {ply} is not legal: {error}") from error
+        # Redo moves are checked on a copy and kept up to the first that does not fit.
+        probe = session.game.copy()
+        redo: list[Move] = []
+        for path, captures in saved.redo:
+            move = next((m for m in probe.legal_moves if list(m.path) == path and list(m.captures) == captures),
+                        None)
+            if move is None:
+                break
+            probe.push(move)
+            redo.append(move)
+        session.redo_stack = list(reversed(redo))
+        session.declared = saved.declared
+        session.tags = dict(saved.tags)
+        return session
+
+
+PAGE_BOARD = ""  # the key of the game page's own board (its requests name no board)
+
+
+class SessionRegistry:
+    """The boards of one worker, at most ``limit`` of them: a page that keeps making boards
+    must not grow the worker without bound. The least recently used board is forgotten first;
+    the game page's own board never is."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 2:
+            raise ValueError("a registry holds the page's board and at least one other")
+        self.limit = limit
+        self._sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
+
+    def get(self, key: str) -> Session:
+        """The board's game; a board not seen before (or forgotten) starts a new game."""
+        session = self._sessions.get(key)
+        if session is None:
+            return self.put(key, Session())
+        self._sessions.move_to_end(key)
+        return session
+
+    def put(self, key: str, session: Session) -> Session:
+        """Give the board this game (a new game, a restored one, an imported one)."""
+        self._sessions[key] = session
+        self._sessions.move_to_end(key)
+        while len(self._sessions) > self.limit:
+            oldest = next(k for k in self._sessions if k not in (PAGE_BOARD, key))
+            del self._sessions[oldest]
+        return session
+
+    def close(self, key: str) -> None:
+        """Forget a board (its element left the page)."""
+        self._sessions.pop(key, None)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._sessions
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def keys(self) -> list[str]:
+        """The boards, least recently used first."""
+        return list(self._sessions)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board a request is about: its game in the registry, found when a handler asks."""
+
+    registry: SessionRegistry
+    key: str = PAGE_BOARD
+
+    @property
+    def session(self) -> Session:
+        return self.registry.get(self.key)
+
+    def replace(self, session: Session) -> Session:
+        return self.registry.put(self.key, session)
+
+    def close(self) -> None:
+        self.registry.close(self.key)
