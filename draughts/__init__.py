@@ -13,14 +13,16 @@ from __future__ import annotations
 from .errors import (
     AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError, UnknownVariantError,
 )
-from .game import DrawCounter, Game, LegalMoves, Outcome
+from .game import Game, LegalMoves
 from .move import Move
+from .outcome import DrawCounter, Outcome, Termination
+from .position import Colour
 from .rules import VARIANTS, RuleSet, get_rules, variant_keys
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Game", "Move", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
+    "Game", "Move", "Outcome", "Termination", "Colour", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
     "variant_keys", "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError",
     "PdnError", "UnknownVariantError", "__version__",
 ]
