@@ -16,6 +16,14 @@ class Move:
     """
 
     __slots__ = ("origin", "destination", "path", "captures", "promotes", "by_king", "raw")
+    # Declared for the type checker; _fill sets them (moves_of builds moves without __init__).
+    origin: int
+    destination: int
+    path: tuple[int, ...]  # the origin, then each square it lands on
+    captures: tuple[int, ...]  # in capture order
+    promotes: bool
+    by_king: bool
+    raw: RawMove
 
     def __init__(self, raw: RawMove, geometry: Geometry) -> None:
         _fill(self, raw, geometry.number_of)
