@@ -67,8 +67,14 @@ def sources() -> dict[Path, str]:
 
 
 QUOTED = re.compile(r"""(["'`])([A-Za-z][\w.\-]*)\1""")
-# A JS template literal that builds an id from a fixed part and a value: `turn_${view.turn}`
-TEMPLATE = re.compile(r"`([\w.\-]*)\$\{[^}`]*\}([\w.\-]*)`")
+# A JS template literal that builds an id from fixed parts and values: `turn_${view.turn}`
+TEMPLATE = re.compile(r"`((?:[\w.\-]*\$\{[^}`]*\})+[\w.\-]*)`")
+
+
+def template_pattern(body: str) -> re.Pattern[str] | None:
+    """The ids a template literal can build (None when it has no fixed part to match)."""
+    parts = re.split(r"\$\{[^}`]*\}", body)
+    return re.compile(r"[\w\-]+".join(map(re.escape, parts)) + "$") if any(parts) else None
 
 
 def test_every_id_is_used() -> None:
@@ -76,8 +82,7 @@ def test_every_id_is_used() -> None:
     patterns: list[re.Pattern[str]] = []
     for text in sources().values():
         literals.update(match[1] for match in QUOTED.findall(text))
-        patterns.extend(re.compile(re.escape(head) + r"[\w\-]+" + re.escape(tail) + "$")
-                        for head, tail in TEMPLATE.findall(text) if head or tail)
+        patterns.extend(p for p in map(template_pattern, TEMPLATE.findall(text)) if p is not None)
     unused = [text_id for text_id in catalogue(DEFAULT_LANGUAGE)
               if text_id not in literals and not any(p.match(text_id) for p in patterns)]
     assert unused == []
@@ -90,6 +95,13 @@ def test_every_id_the_python_side_asks_for_exists() -> None:
               for text_id in re.findall(r"""(?:text_id|[=(]) *["']((?:outcome|hint|explain|illegal|draw|puzzle|tutorial)"""
                                         r"""\.[\w.\-]+)["']""", text)}
     assert len(asked) > 50
+    assert sorted(item for item in asked if item[1] not in catalogue(DEFAULT_LANGUAGE)) == []
+
+
+def test_every_id_the_page_asks_for_exists() -> None:
+    asked = {(path.name, text_id) for path, text in sources().items() if path.suffix in (".js", ".html")
+             for text_id in re.findall(r"""(?:\bt\(|data-(?:i18n|i18n-label|t)=)["']([\w.\-]+)["']""", text)}
+    assert len(asked) > 30
     assert sorted(item for item in asked if item[1] not in catalogue(DEFAULT_LANGUAGE)) == []
 
 

@@ -135,8 +135,7 @@ class Session:
         result = self.game.outcome()
         if result is None:
             return None
-        return {"winner": result.winner, "termination": str(result.termination),
-                "reason": str(result.reason), "rule": str(getattr(result, "rule", "") or "")}
+        return result.to_dict()
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> Json:
@@ -220,8 +219,7 @@ class Session:
         if explainer is None:
             return []
         try:
-            return [{"rule": r.rule, "text": r.text, "text_de": getattr(r, "text_de", ""),
-                     "source": r.source, "squares": list(r.squares)} for r in explainer.explain(game)]
+            return [r.to_dict() for r in explainer.explain(game)]
         except Exception:  # an explanation must never cost the player the board
             return []
 
@@ -251,7 +249,7 @@ class Session:
         for rule in BLOCKING_RULES:
             if rule in by_rule:  # the engine's own wording, with the rule's source
                 r = by_rule[rule]
-                out["blocked"] = {"code": None, "params": {}, "text": r["text"], "text_de": r["text_de"],
+                out["blocked"] = {"code": None, "params": {}, "text": r["text"], "message": r["message"],
                                   "source": r["source"]}
                 break
         return out
@@ -259,13 +257,7 @@ class Session:
     def counters(self, game: Any) -> list[Json]:
         if not hasattr(game, "draw_counters"):
             return []
-        out = []
-        for counter in game.draw_counters():
-            out.append({"name": str(getattr(counter, "name", "")), "plies": int(getattr(counter, "plies", 0)),
-                        "limit": int(getattr(counter, "limit_plies", 0) or 0),
-                        "text": str(getattr(counter, "text", "")),
-                        "text_de": str(getattr(counter, "text_de", "") or "")})
-        return out
+        return [counter.to_dict() for counter in game.draw_counters()]
 
 
 # -- requests ----------------------------------------------------------------------------
@@ -370,7 +362,7 @@ def hint(params: Json) -> Json:
     if not moves:
         raise ValueError("there is no move to suggest")
     engine = _engine()
-    reason = ""
+    reason = None
     if engine is not None and hasattr(engine, "hint"):
         move, reason = engine.hint(s.game)
     elif engine is not None:
@@ -378,24 +370,21 @@ def hint(params: Json) -> Json:
     else:
         move = moves[0]
     index = next(i for i, m in enumerate(moves) if m.path == move.path and m.captures == move.captures)
-    return {"index": index, "text": s.game.move_text(move), "reason": str(reason)}
+    return {"index": index, "text": s.game.move_text(move), "reason": reason.text if reason else "",
+            "message": reason.to_dict() if reason else None}
 
 
 def declare(params: Json) -> Json:
     """Resignation, agreed draw or flag fall: results that come from the players, not the board."""
     s = _session()
     kind = params["kind"]
-    loser = params.get("side", s.game.turn)
-    winner = "black" if loser == "white" else "white"
+    loser = draughts.Colour(params.get("side", s.game.turn))
     if kind == "resign":
-        s.declared = {"winner": winner, "termination": "resignation",
-                      "reason": f"{loser.capitalize()} resigned.", "rule": "FMJD Annex 1, 7.1"}
+        s.declared = draughts.Outcome.resignation(loser).to_dict()
     elif kind == "draw":
-        s.declared = {"winner": None, "termination": "agreement",
-                      "reason": "Draw by agreement.", "rule": "FMJD Annex 1, 6.5"}
+        s.declared = draughts.Outcome.agreement().to_dict()
     elif kind == "flag":
-        s.declared = {"winner": winner, "termination": "time",
-                      "reason": f"{loser.capitalize()} ran out of time.", "rule": "FMJD Rules, 7.1 (time control)"}
+        s.declared = draughts.Outcome.time_out(loser).to_dict()
     else:
         raise ValueError(f"unknown result kind {kind!r}")
     return s.view()
@@ -508,16 +497,12 @@ def close_session(params: Json) -> Json:
 
 
 def rules_table(params: Json) -> Json:
-    """Every variant's rule flags as plain words, for the side-by-side table of the learn page."""
-    choice = {"free": ("free choice", "freie Wahl"), "most_pieces": ("most pieces", "meiste Steine"),
-              "most_pieces_then_kings": ("most pieces, then most kings", "meiste Steine, dann meiste Damen"),
-              "italian": ("most pieces, with a king, most kings, earliest king",
-                          "meiste Steine, mit Dame, meiste Damen, früheste Dame"),
-              "king_first": ("free, but a king must take if one can", "frei, aber die Dame muss schlagen"),
-              "frisian_value": ("highest value", "höchster Wert")}
-    passing = {"continue_as_man": ("stays a man", "bleibt Stein"),
-               "crown_and_continue": ("crowned, goes on as a king", "wird Dame und schlägt weiter"),
-               "crown_and_stop": ("crowned, the move ends", "wird Dame, der Zug endet")}
+    """Every variant's rule flags, the worded ones as text ids, for the side-by-side table of the learn page."""
+    choice = {"free": "rules.choice.free", "most_pieces": "rules.choice.most_pieces",
+              "most_pieces_then_kings": "rules.choice.most_pieces_then_kings", "italian": "rules.choice.italian",
+              "king_first": "rules.choice.king_first", "frisian_value": "rules.choice.frisian_value"}
+    passing = {"continue_as_man": "rules.passing.continue_as_man",
+               "crown_and_continue": "rules.passing.crown_and_continue", "crown_and_stop": "rules.passing.crown_and_stop"}
     rows = []
     for key in draughts.variant_keys():
         r = draughts.get_rules(key)
@@ -527,9 +512,8 @@ def rules_table(params: Json) -> Json:
             "key": r.key, "name": r.name, "board": f"{r.rows}×{r.cols}", "squares": r.squares,
             "first": r.first_player, "menBackward": backward, "orthogonal": sideways,
             "flying": r.flying_kings, "menTakeKings": r.men_capture_kings,
-            "choice": choice.get(r.capture_choice, (r.capture_choice, r.capture_choice)),
-            "passing": passing.get(r.passing_promotion, (r.passing_promotion, r.passing_promotion)),
-            "removal": ("at once", "sofort") if r.immediate_removal else ("at the end", "am Zugende"),
+            "choice": choice[r.capture_choice], "passing": passing[r.passing_promotion],
+            "removal": "rules.removal.at_once" if r.immediate_removal else "rules.removal.at_end",
             "losing": r.losing_game, "inverted": r.colouring == "inverted",
         })
     return {"variants": rows}
