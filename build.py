@@ -325,6 +325,13 @@ def build(dist: Path = DIST) -> Path:
         if (WEB / name).exists():
             shutil.copyfile(WEB / name, dist / name)
     build_page_python(dist / PAGE_PYTHON)
+    # The text catalogues, one per language, are the package's own: web/i18n.js loads them, and
+    # text/index.json names the languages, so a new catalogue file is a new language on the page.
+    catalogues = sorted((PACKAGE / "text").glob("*.json"))
+    (dist / "text").mkdir()
+    for path in catalogues:
+        shutil.copyfile(path, dist / "text" / path.name)
+    (dist / "text" / "index.json").write_text(json.dumps([path.stem for path in catalogues]))
     config = {
         "wheel": wheel.name,
         "pagePython": PAGE_PYTHON,

@@ -61,37 +61,9 @@ def line_from(game: Game, depth: int) -> tuple[list[str], int] | None:
     return texts, pieces
 
 
-def hint_for(game: Game, line: list[str], gain: int) -> tuple[str, str]:
-    """A hint that points at the first move without giving it away: which piece, and whether
-    it is a sacrifice (the capture in reply is compulsory) or a quiet move."""
-    first = game.parse_move(line[0])
-    g = game.copy()
-    g.push(first)
-    label = game.geometry.label(first.origin)
-    king = game.piece_at(first.origin) in ("W", "B")
-    piece, piece_de = ("king", "Dame") if king else ("man", "Stein")
-    article_de = "der" if king else "dem"
-    replies = [m for m in g.legal_moves if m.captures]
-    other_side, other_side_de = ("White", "Weiß") if g.turn == "white" else ("Black", "Schwarz")
-    if replies and not any(first.destination in m.captures for m in replies):
-        return (f"Start with the {piece} on {label}: it leaves {other_side} a compulsory capture, and that "
-                f"capture opens the way for your shot: {gain} pieces won in the end.",
-                f"Beginnen Sie mit {article_de} {piece_de} auf {label}: {other_side_de} muss dann schlagen, und "
-                f"dieser Schlag öffnet den Weg für Ihren: am Ende {gain} Steine mehr.")
-    if replies:
-        return (f"A sacrifice: start with the {piece} on {label}. Taking it is compulsory, and the capture opens "
-                f"the way for your shot: {gain} pieces won in the end.",
-                f"Ein Opfer: beginnen Sie mit {article_de} {piece_de} auf {label}. Das Schlagen ist Pflicht und "
-                f"öffnet den Weg für Ihren Schlag: am Ende {gain} Steine mehr.")
-    return (f"A quiet move first: the {piece} on {label}. After the reply, a shot wins {gain} pieces.",
-            f"Zuerst ein stiller Zug mit {article_de} {piece_de} auf {label}. Nach der Antwort folgt ein Schlag, "
-            f"der {gain} Steine gewinnt.")
-
-
 def entry(p: Puzzle) -> str:
     """The puzzle as a line of draughts/puzzles.py's PUZZLES."""
-    return (f"    Puzzle({p.id!r}, {p.variant!r}, {p.fen!r},\n           {p.solution!r}, {p.depth}, {p.gain},\n"
-            f"           {p.hint!r},\n           {p.hint_de!r}),")
+    return f"    Puzzle({p.id!r}, {p.variant!r}, {p.fen!r},\n           {p.solution!r}, {p.depth}, {p.gain}),"
 
 
 def search(variant: str, wanted: int, depth: int, games: int, seed: int) -> list[Puzzle]:
@@ -112,9 +84,7 @@ def search(variant: str, wanted: int, depth: int, games: int, seed: int) -> list
                     result = line_from(game, depth)
                     if result and result[1] >= WIN_MARGIN and len(result[0]) >= 3:
                         line, gain = result
-                        hint, hint_de = hint_for(game, line, gain)
-                        puzzle = Puzzle(f"{variant}-{len(found) + 1}", variant, game.fen(), tuple(line), depth,
-                                        gain, hint, hint_de)
+                        puzzle = Puzzle(f"{variant}-{len(found) + 1}", variant, game.fen(), tuple(line), depth, gain)
                         problems = verify(puzzle) or engine_agrees(puzzle)
                         if not problems:
                             found.append(puzzle)

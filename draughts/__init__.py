@@ -14,15 +14,17 @@ from .errors import (
     AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidArgumentError, InvalidFenError, InvalidSquareError,
     PdnError, UnknownVariantError,
 )
-from .game import DrawCounter, Game, LegalMoves, Outcome
+from .game import Game, LegalMoves
 from .move import Move
+from .outcome import DrawCounter, Outcome, Termination
 from .position import Colour, Position
 from .rules import VARIANTS, RuleSet, get_rules, variant_keys
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Game", "Move", "Position", "Colour", "Outcome", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS", "get_rules",
+    "Game", "Move", "Position", "Colour", "Outcome", "Termination", "DrawCounter", "LegalMoves", "RuleSet", "VARIANTS",
+    "get_rules",
     "variant_keys", "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError",
     "InvalidSquareError", "InvalidArgumentError", "PdnError", "UnknownVariantError", "__version__",
 ]

@@ -19,6 +19,7 @@ from typing import Callable
 
 from .errors import UnknownVariantError
 from .rules import RuleSet
+from .text import Message, message
 
 
 @dataclass(frozen=True)
@@ -38,36 +39,11 @@ class EndgameMatch:
     rule: str  # a stable id, e.g. "fmjd-6.3"
     key: object  # the configuration; a change of key restarts the count
     limit_plies: int
-    text: str  # "lone king against three pieces"
+    text: Message  # "lone king against three pieces"
     source: str  # the article
 
 
 Classifier = Callable[[Material], list[EndgameMatch]]
-
-# German for the texts above and below, so the page can show the counters in either language.
-GERMAN: dict[str, str] = {
-    'lone king against three pieces with a king': 'einzelne Dame gegen drei Steine mit Dame',
-    'lone king against at most two pieces with a king': 'einzelne Dame gegen höchstens zwei Steine mit Dame',
-    'lone king on the long diagonal against three pieces': 'einzelne Dame auf der großen Diagonale gegen drei Steine',
-    'three kings against one king': 'drei Damen gegen eine Dame',
-    'three or more kings against a lone king': 'drei oder mehr Damen gegen eine einzelne Dame',
-    'three pieces against a lone king on the long diagonal': 'drei Steine gegen eine einzelne Dame auf der großen Diagonale',
-    'at most two pieces with a king against a lone king': 'höchstens zwei Steine mit Dame gegen eine einzelne Dame',
-    'kings on both sides, 4 or 5 pieces': 'Damen auf beiden Seiten, 4 oder 5 Steine',
-    'kings on both sides, 6 or 7 pieces': 'Damen auf beiden Seiten, 6 oder 7 Steine',
-    'one king against one king': 'eine Dame gegen eine Dame',
-    'two kings against one king': 'zwei Damen gegen eine Dame',
-    'one piece against one piece': 'ein Stein gegen einen Stein',
-    'moves without a man move or a capture': 'Züge ohne Steinzug und ohne Schlagen',
-    'moves with only kings, no man move, no capture': 'Züge nur mit Damen, ohne Steinzug und ohne Schlagen',
-    'moves without a capture or a man move': 'Züge ohne Schlagen und ohne Steinzug',
-}
-
-
-def german(text: str) -> str:
-    """The German of a draw-rule text of this module (the English where none is known)."""
-    return GERMAN.get(text, text)
-
 
 def _lone_king_against(m: Material) -> tuple[int, int, int] | None:
     """(men, kings, side) of the side facing a lone king, or None."""
@@ -85,10 +61,10 @@ def fmjd_endgames(m: Material) -> list[EndgameMatch]:
         return []
     men, kings, _ = faced
     if kings >= 1 and men + kings == 3:
-        return [EndgameMatch("fmjd-6.3", "16", 32, "lone king against three pieces with a king",
+        return [EndgameMatch("fmjd-6.3", "16", 32, message("draw.kind.lone_king_vs_three_with_king"),
                              "FMJD Annex 1 art. 6.3 (16 moves each)")]
     if kings >= 1 and men + kings <= 2:
-        return [EndgameMatch("fmjd-6.4", "5", 10, "lone king against at most two pieces with a king",
+        return [EndgameMatch("fmjd-6.4", "5", 10, message("draw.kind.lone_king_vs_two_with_king"),
                              "FMJD Annex 1 art. 6.4 (5 moves each)")]
     return []
 
@@ -102,9 +78,9 @@ def ddb_classic_endgames(m: Material) -> list[EndgameMatch]:
     men, kings, _ = faced
     if men + kings == 3 and kings >= 2:
         if m.lone_king_on_long_diagonal:
-            return [EndgameMatch("ddb-long-diagonal", ("3", men), 6, "lone king on the long diagonal against three pieces",
+            return [EndgameMatch("ddb-long-diagonal", ("3", men), 6, message("draw.kind.lone_king_on_diagonal_vs_three"),
                                  "DDB classic rules (3 moves each)")]
-        return [EndgameMatch("ddb-3v1", ("10", men), 20, "three kings against one king",
+        return [EndgameMatch("ddb-3v1", ("10", men), 20, message("draw.kind.three_kings_vs_king"),
                              "DDB classic rules (10 moves each)")]
     return []
 
@@ -117,23 +93,23 @@ def russian_endgames(m: Material) -> list[EndgameMatch]:
     if faced is not None:
         men, kings, _ = faced
         if men == 0 and kings >= 3:
-            out.append(EndgameMatch("fmjd64-7.2.4", ("3k", kings), 30, "three or more kings against a lone king",
+            out.append(EndgameMatch("fmjd64-7.2.4", ("3k", kings), 30, message("draw.kind.kings_vs_lone_king"),
                                     "FMJD-64 rules 7.2.4 (15 moves)"))
         if men + kings == 3 and kings >= 1 and m.lone_king_on_long_diagonal:
             out.append(EndgameMatch("fmjd64-7.2.7", ("diag", men, kings), 10,
-                                    "three pieces against a lone king on the long diagonal",
+                                    message("draw.kind.three_vs_lone_king_on_diagonal"),
                                     "FMJD-64 rules 7.2.7 (5 moves)"))
         if men + kings <= 2 and kings >= 1:
-            out.append(EndgameMatch("fmjd64-7.2.8", "2v1", 10, "at most two pieces with a king against a lone king",
+            out.append(EndgameMatch("fmjd64-7.2.8", "2v1", 10, message("draw.kind.two_with_king_vs_lone_king"),
                                     "FMJD-64 rules 7.2.8 (5 moves)"))
     if wk and bk:
         total = wm + wk + bm + bk
         material = (wm, wk, bm, bk)
         if total in (4, 5):
-            out.append(EndgameMatch("fmjd64-7.2.6", material, 60, "kings on both sides, 4 or 5 pieces",
+            out.append(EndgameMatch("fmjd64-7.2.6", material, 60, message("draw.kind.kings_both_sides_4_5"),
                                     "FMJD-64 rules 7.2.6 (30 moves)"))
         elif total in (6, 7):
-            out.append(EndgameMatch("fmjd64-7.2.6", material, 120, "kings on both sides, 6 or 7 pieces",
+            out.append(EndgameMatch("fmjd64-7.2.6", material, 120, message("draw.kind.kings_both_sides_6_7"),
                                     "FMJD-64 rules 7.2.6 (60 moves)"))
     return out
 
@@ -144,10 +120,10 @@ def frisian_endgames(m: Material) -> list[EndgameMatch]:
         return []
     if wk == 1 and bk == 1:
         # mlwi.magix.net; lidraughts Frisian.scala allows 2 more moves each before the draw
-        return [EndgameMatch("frisian-1v1", "1v1", 4, "one king against one king",
+        return [EndgameMatch("frisian-1v1", "1v1", 4, message("draw.kind.king_vs_king"),
                              "Frisian rules (draw, after 2 more moves)")]
     if sorted((wk, bk)) == [1, 2]:
-        return [EndgameMatch("frisian-2v1", "2v1", 14, "two kings against one king",
+        return [EndgameMatch("frisian-2v1", "2v1", 14, message("draw.kind.two_kings_vs_king"),
                              "Frisian rules (7 moves each)")]
     return []
 
@@ -155,7 +131,7 @@ def frisian_endgames(m: Material) -> list[EndgameMatch]:
 def turkish_endgames(m: Material) -> list[EndgameMatch]:
     (wm, wk), (bm, bk) = m.sides()
     if wm + wk == 1 and bm + bk == 1:
-        return [EndgameMatch("turkish-1v1", "1v1", 0, "one piece against one piece",
+        return [EndgameMatch("turkish-1v1", "1v1", 0, message("draw.kind.piece_vs_piece"),
                              "RULES.md (pydraughts: one piece against one piece is a draw)")]
     return []
 
@@ -182,7 +158,7 @@ class DrawRules:
     name: str
     repetition_count: int
     max_reversible_plies: int | None
-    reversible_text: str
+    reversible_text: Message
     reversible_source: str
     endgames: Classifier
     endgame_max_pieces: int  # more pieces than this on the board: no endgame rule can apply
@@ -201,17 +177,17 @@ def draw_rules_for(rules: RuleSet, preset: str | None = None) -> DrawRules:
         return DrawRules(
             "standard", rules.repetition_count, rules.max_reversible_plies,
             # FMJD 6.2 and FMJD-64 7.2.5 count moves in which only kings moved
-            "moves with only kings, no man move, no capture" if rules.endgame_rule in ("fmjd", "russian")
-            else "moves without a man move or a capture", src, ENDGAMES[rules.endgame_rule],
+            message("draw.quiet.only_kings") if rules.endgame_rule in ("fmjd", "russian")
+            else message("draw.quiet.no_man_move_or_capture"), src, ENDGAMES[rules.endgame_rule],
             ENDGAME_MAX_PIECES[rules.endgame_rule],
         )
     if preset == "fmjd":
-        return DrawRules("fmjd", 3, 50, "moves with only kings, no man move, no capture",
+        return DrawRules("fmjd", 3, 50, message("draw.quiet.only_kings"),
                          "FMJD Annex 1 art. 6.2", fmjd_endgames, ENDGAME_MAX_PIECES["fmjd"])
     if preset == "ddb-classic":
-        return DrawRules("ddb-classic", 3, 50, "moves with only kings, no man move, no capture",
+        return DrawRules("ddb-classic", 3, 50, message("draw.quiet.only_kings"),
                          "DDB classic rules", ddb_classic_endgames, ENDGAME_MAX_PIECES["ddb_classic"])
     if preset == "casual-60":
-        return DrawRules("casual-60", 3, 120, "moves without a capture or a man move",
+        return DrawRules("casual-60", 3, 120, message("draw.quiet.no_man_move_or_capture"),
                          "casual 60-move rule", no_endgames, 0)
     raise UnknownVariantError(f"unknown draw-rule preset {preset!r}; known: {', '.join(PRESETS)}")

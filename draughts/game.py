@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-from .draw import DrawRules, EndgameMatch, Material, draw_rules_for, german
+from .draw import DrawRules, EndgameMatch, Material, draw_rules_for
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidFenError
 from .geometry import Geometry
 from .move import ROUTE_ORDER, Move, display_order, moves_of
@@ -27,30 +27,9 @@ from .notation.hub import hub_fen
 from .notation.moves import move_text, parse_move
 from .position import Colour, Pieces, Position
 from .rules import RuleSet, get_rules
+from .outcome import DrawCounter, Outcome, Termination, colour_name
+from .text import message
 
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: str | None  # "white", "black", or None for a draw
-    termination: str  # "no_moves", "repetition", "quiet_moves", "endgame", "resignation", "agreement", "time"
-    reason: str  # a sentence for the player
-    rule: str  # the article or source that decided it
-
-    @property
-    def result(self) -> str:
-        """``1-0``, ``0-1`` or ``1/2-1/2``."""
-        return {"white": "1-0", "black": "0-1", None: "1/2-1/2"}[self.winner]
-
-
-@dataclass(frozen=True)
-class DrawCounter:
-    name: str  # a stable id: "quiet_moves", "fmjd-6.3", ...
-    plies: int  # plies counted so far
-    limit_plies: int
-    text: str  # "only kings: 12 of 25 moves"
-    source: str
-    text_de: str = ""  # the same in German
 
 
 class _State(NamedTuple):
@@ -349,23 +328,23 @@ class Game:
         out = []
         limit = self.draw_rules.max_reversible_plies
         if limit is not None and s.reversible_plies:
-            text = self.draw_rules.reversible_text
-            moves, of = s.reversible_plies // 2, limit // 2
             out.append(DrawCounter(
-                "quiet_moves", s.reversible_plies, limit, f"{text}: {moves} of {of} moves",
-                self.draw_rules.reversible_source, f"{german(text)}: {moves} von {of}",
+                "quiet_moves", s.reversible_plies, limit,
+                message("draw.counter.quiet", rule=self.draw_rules.reversible_text,
+                        moves=s.reversible_plies // 2, limit=limit // 2),
+                self.draw_rules.reversible_source,
             ))
         matches = {m.rule: m for m in self._endgame_matches(s.position.pieces)}
         for rule, _key, plies in s.endgame:
             m = matches[rule]
             left = max(0, (m.limit_plies - plies + 1) // 2)
-            out.append(DrawCounter(rule, plies, m.limit_plies, f"{m.text}: {left} moves left", m.source,
-                                   f"{german(m.text)}: noch {left} Züge"))
+            out.append(DrawCounter(rule, plies, m.limit_plies, message("draw.counter.endgame", rule=m.text, left=left),
+                                   m.source))
         reps = self.repetitions()
         if reps > 1:
             n = self.draw_rules.repetition_count
-            out.append(DrawCounter("repetition", reps, n, f"position seen {reps} of {n} times",
-                                   self._repetition_source(), f"Stellung {reps} von {n} Mal gesehen"))
+            out.append(DrawCounter("repetition", reps, n, message("draw.counter.repetition", count=reps, limit=n),
+                                   self._repetition_source()))
         return out
 
     def _repetition_source(self) -> str:
@@ -379,22 +358,25 @@ class Game:
     def outcome(self) -> Outcome | None:
         """The result, or ``None`` while the game goes on."""
         if not self._count_legal():
-            loser = self.turn.value
-            winner = self.turn.opponent.value
+            mover = colour_name(self.turn)
             own_men, own_kings, _, _ = self.position.sides()
-            how = "has no pieces left" if not (own_men | own_kings) else "cannot move"
+            no_pieces = not (own_men | own_kings)
             if self.rules.losing_game:
-                return Outcome(loser, "no_moves", f"{loser.capitalize()} {how} and wins ({self.rules.name} is a losing game)",
+                text_id = "outcome.no_pieces_wins" if no_pieces else "outcome.cannot_move_wins"
+                return Outcome(self.turn, Termination.NO_MOVES, message(text_id, side=mover, variant=self.rules.name),
                                f"{self.rules.name} rules: the side that cannot move wins")
-            return Outcome(winner, "no_moves", f"{loser.capitalize()} {how}", "FMJD Annex 1 art. 7.2")
+            text_id = "outcome.no_pieces" if no_pieces else "outcome.cannot_move"
+            return Outcome(self.turn.opponent, Termination.NO_MOVES, message(text_id, side=mover),
+                           "FMJD Annex 1 art. 7.2")
         d = self.draw_rules
         reps = self.repetitions()
         if reps >= d.repetition_count:
-            return Outcome(None, "repetition", f"the same position occurred for the {_ordinal(reps)} time",
+            return Outcome(None, Termination.REPETITION, message("outcome.repetition", count=reps),
                            self._repetition_source())
         s = self._state
         if d.max_reversible_plies is not None and s.reversible_plies >= d.max_reversible_plies:
-            return Outcome(None, "quiet_moves", f"{d.max_reversible_plies // 2} {d.reversible_text}",
+            return Outcome(None, Termination.QUIET_MOVES,
+                           message("outcome.quiet_moves", moves=d.max_reversible_plies // 2, rule=d.reversible_text),
                            d.reversible_source)
         matches = {m.rule: m for m in self._endgame_matches(s.position.pieces)}
         for rule, _key, plies in s.endgame:
@@ -406,9 +388,9 @@ class Game:
                 # a capture that is on the board be made: the game is not dead yet.
                 continue
             if m.limit_plies == 0:
-                return Outcome(None, "endgame", f"draw: {m.text}", m.source)
-            return Outcome(None, "endgame", f"draw: {m.text}, and the {m.limit_plies // 2} moves each allowed "
-                           "are played", m.source)
+                return Outcome(None, Termination.ENDGAME, message("outcome.endgame_at_once", rule=m.text), m.source)
+            return Outcome(None, Termination.ENDGAME,
+                           message("outcome.endgame", rule=m.text, moves=m.limit_plies // 2), m.source)
         return None
 
     def is_game_over(self) -> bool:
@@ -442,9 +424,5 @@ class Game:
         return f"Game({self.rules.key!r}, fen={self.fen()!r})"
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
-__all__ = ["Game", "Outcome", "DrawCounter", "LegalMoves", "AmbiguousMoveError", "IllegalMoveError",
+__all__ = ["Game", "Outcome", "Termination", "DrawCounter", "LegalMoves", "AmbiguousMoveError", "IllegalMoveError",
            "WHITE", "BLACK"]

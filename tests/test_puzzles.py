@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from draughts.text import render
 from draughts.teach.puzzles import PUZZLES, Puzzle, by_id, check_move, engine_agrees, puzzles_for, root_scores, verify
 
 
@@ -38,7 +39,7 @@ def test_enough_puzzles_per_family() -> None:
     for variant in ("international", "russian", "english"):
         assert len(puzzles_for(variant)) >= 3, variant
     assert len({p.id for p in PUZZLES}) == len(PUZZLES)
-    assert all(p.hint and p.hint_de and p.source for p in PUZZLES)
+    assert all(render(p.hint, "en") and render(p.hint, "de") and p.source for p in PUZZLES)
 
 
 def test_check_move_follows_the_line_and_refuses_other_tries() -> None:
@@ -46,7 +47,7 @@ def test_check_move_follows_the_line_and_refuses_other_tries() -> None:
     game = puzzle.game()
     wrong = next(m for m in game.legal_moves if game.move_text(m) != puzzle.solution[0])
     verdict = check_move(puzzle, [], game.move_text(wrong))
-    assert not verdict.correct and verdict.rule == "not-the-solution" and verdict.text_de
+    assert not verdict.correct and verdict.rule == "not-the-solution" and render(verdict.message, "de")
     played: list[str] = []
     for i in range(0, len(puzzle.solution), 2):
         verdict = check_move(puzzle, played, puzzle.solution[i])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from draughts.teach.explain import explain
+from draughts.text import render
 from draughts.teach.tutorial import FAMILIES, STEPS, Step, by_id, check, completed_by, steps_for
 
 
@@ -31,7 +32,7 @@ def test_the_rule_a_step_teaches_is_in_play(step: Step) -> None:
 def test_a_wrong_try_is_refused_with_a_reason(step: Step) -> None:
     result = check(step, step.wrong)
     assert not result.completed
-    assert result.text and result.text_de
+    assert result.text and render(result.message, "de")
     game = step.game()
     if step.rule in ("compulsory-capture", "majority"):
         # the refusal names the rule that forbids the try, with its source

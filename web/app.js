@@ -5,7 +5,7 @@
 // position is being reviewed.
 
 import { Board } from "./board.js";
-import { colourName, language, message, pickLanguage, resultReason, setLanguage, squareLabel, t, translatePage } from "./i18n.js";
+import { colourName, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "./i18n.js";
 
 const KEYS = { settings: "draughts.settings.v1", game: "draughts.game.v1", view: "draughts.view.v1",
   corrupt: "draughts.game.corrupt", record: "draughts.record.v1" };
@@ -197,8 +197,7 @@ function renderPanel() {
   $("counters").hidden = counters.length === 0;
   $("counter-list").replaceChildren(...counters.map((c) => {
     const li = document.createElement("li");
-    // message() picks text_de on a German page
-    li.textContent = c.text ? message({ text: c.text, text_de: c.text_de }) : `${c.name}: ${Math.floor(c.plies / 2)} / ${Math.floor(c.limit / 2)}`;
+    li.textContent = render(c.message);
     return li;
   }));
   // the running draw counters have their own list, so their explanations are not repeated
@@ -206,7 +205,7 @@ function renderPanel() {
   $("why").hidden = rules.length === 0;
   $("why-list").replaceChildren(...rules.map((r) => {
     const li = document.createElement("li");
-    li.textContent = message({ text: r.text, text_de: r.text_de, source: r.source });
+    li.textContent = message(r);
     return li;
   }));
   // the move list, each move a button that shows the position after it
@@ -342,7 +341,7 @@ async function hint() {
     const h = await call("hint", {});
     const move = view.moves[h.index];
     board.setHint(move);
-    say(t("hint_text", { move: h.text }) + (h.reason ? ` — ${h.reason}` : ""));
+    say(t("hint_text", { move: h.text }) + (h.message ? ` — ${render(h.message)}` : ""));
   } catch (error) {
     say(t("error", { message: error.message }), true);
   }

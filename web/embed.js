@@ -18,38 +18,7 @@
 
 import { Board } from "./board.js";
 import { call, newSession, onProgress, ready } from "./client.js";
-
-const STRINGS = {
-  en: {
-    loading: "Loading the rules engine…", white: "White", black: "Black", man: "man", king: "king",
-    square: "square {label}", square_piece: "square {label}, {colour} {kind}", can_move: "can move",
-    selected: "selected", destination: "move here", turn_white: "White to move", turn_black: "Black to move",
-    thinking: "The computer is thinking…", undo: "Undo", flip: "Flip", why: "Why?", first: "First move",
-    prev: "Previous move", next: "Next move", last: "Last move", start: "Start", legal: "Legal moves: {moves}",
-    no_legal: "No legal moves.", legal_here: "{move} is legal here (the viewer does not play it).",
-    result_white: "White wins", result_black: "Black wins", result_draw: "Draw", play_here: "Play from here",
-    clear: "Clear", start_position: "Start position", to_move: "To move", piece: "Piece", empty: "Empty",
-    white_man: "White man", white_king: "White king", black_man: "Black man", black_king: "Black king",
-    moves: "Moves", choose_route: "Several routes end there. Choose one:", route: "{text} takes {caps}",
-    wait: "Please wait.", game_over: "The game is over.", error: "Error: {message}", no_rules: "No special rule shapes this position's moves.",
-    board: "Draughts board: one button per playing square", ply: "Position after {ply} of {total} moves",
-  },
-  de: {
-    loading: "Die Regel-Engine wird geladen…", white: "Weiß", black: "Schwarz", man: "Stein", king: "Dame",
-    square: "Feld {label}", square_piece: "Feld {label}, {colour} {kind}", can_move: "kann ziehen",
-    selected: "ausgewählt", destination: "hierhin ziehen", turn_white: "Weiß am Zug", turn_black: "Schwarz am Zug",
-    thinking: "Der Computer denkt nach…", undo: "Zurück", flip: "Drehen", why: "Warum?", first: "Erster Zug",
-    prev: "Vorheriger Zug", next: "Nächster Zug", last: "Letzter Zug", start: "Anfang", legal: "Erlaubte Züge: {moves}",
-    no_legal: "Keine erlaubten Züge.", legal_here: "{move} ist hier erlaubt (der Betrachter spielt ihn nicht).",
-    result_white: "Weiß gewinnt", result_black: "Schwarz gewinnt", result_draw: "Remis", play_here: "Von hier spielen",
-    clear: "Leeren", start_position: "Grundstellung", to_move: "Am Zug", piece: "Stein", empty: "Leer",
-    white_man: "Weißer Stein", white_king: "Weiße Dame", black_man: "Schwarzer Stein", black_king: "Schwarze Dame",
-    moves: "Züge", choose_route: "Mehrere Wege enden dort. Bitte wählen:", route: "{text} schlägt {caps}",
-    wait: "Bitte warten.", game_over: "Die Partie ist beendet.", error: "Fehler: {message}", no_rules: "Keine besondere Regel bestimmt die Züge dieser Stellung.",
-    board: "Damebrett: eine Schaltfläche je Spielfeld", ply: "Stellung nach {ply} von {total} Zügen",
-  },
-};
-const GERMAN_COLOUR = { white: { man: "weißer", king: "weiße" }, black: { man: "schwarzer", king: "schwarze" } };
+import { languages, render, squareLabel } from "./i18n.js";
 
 const CSS = `
 :host { display: inline-block; width: 360px; max-width: 100%; vertical-align: top; font: 14px/1.4 system-ui, sans-serif;
@@ -93,7 +62,7 @@ const hello = () => (helloPromise ||= call("hello"));
 function pickLang(el) {
   const wanted = (el.getAttribute("lang") || el.closest("[lang]")?.getAttribute("lang") || navigator.language || "en")
     .slice(0, 2).toLowerCase();
-  return STRINGS[wanted] ? wanted : "en";
+  return languages().includes(wanted) ? wanted : "en";
 }
 
 const MODES = { play: "play", computer: "play", two: "two", "two-players": "two", view: "view", viewer: "view", setup: "setup" };
@@ -128,14 +97,12 @@ export class DraughtsBoardElement extends HTMLElement {
   }
 
   t(key, params = {}) {
-    const table = STRINGS[this.uiLang] || STRINGS.en;
-    const template = table[key] ?? STRINGS.en[key] ?? key;
-    return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+    return render({ id: key, params }, this.uiLang);
   }
 
-  /** A Python reason {text, text_de, source} in this board's language. */
+  /** A Python reason {message, text, source} in this board's language. */
   reasonText(r) {
-    const text = this.uiLang === "de" && r.text_de ? r.text_de : r.text;
+    const text = r.message ? render(r.message, this.uiLang) : r.text;
     return r.source ? `${text} (${r.source})` : text;
   }
 
@@ -217,16 +184,7 @@ export class DraughtsBoardElement extends HTMLElement {
   }
 
   squareLabel(label, piece, state) {
-    let text;
-    if (!piece) text = this.t("square", { label });
-    else {
-      const colour = piece.toLowerCase() === "w" ? "white" : "black";
-      const kind = piece === piece.toUpperCase() ? "king" : "man";
-      const word = this.uiLang === "de" ? GERMAN_COLOUR[colour][kind] : this.t(colour).toLowerCase();
-      text = this.t("square_piece", { label, colour: word, kind: this.t(kind) });
-    }
-    const names = { movable: "can_move", selected: "selected", destination: "destination" };
-    return [text, ...state.map((s) => this.t(names[s] || s))].join(", ");
+    return [squareLabel(label, piece, this.uiLang), ...state.map((s) => this.t(`state_${s}`))].join(", ");
   }
 
   say(text, warn = false) {
@@ -254,7 +212,7 @@ export class DraughtsBoardElement extends HTMLElement {
     const token = ++this.loadToken;
     this.ended = false;
     this.dataset.state = "loading";
-    this.say(this.t("loading"));
+    this.say(this.t("loading_rules"));
     const stop = onProgress(() => {});
     try {
       await ready();
@@ -278,7 +236,7 @@ export class DraughtsBoardElement extends HTMLElement {
     } catch (error) {
       if (token !== this.loadToken) return;
       this.dataset.state = "error";
-      this.say(this.t("error", { message: error.message }), true);
+      this.say(this.t("error_short", { message: error.message }), true);
     } finally {
       stop();
     }
@@ -309,7 +267,7 @@ export class DraughtsBoardElement extends HTMLElement {
     const interactive = (this.mode === "view" || ((this.mode === "play" || this.mode === "two") &&
       !view.outcome && !this.isComputerTurn(view) && !this.busy));
     this.board.setInteractive(interactive);
-    this.board.layer.setAttribute("aria-label", this.t("board"));
+    this.board.layer.setAttribute("aria-label", this.t("embed_board"));
     this.render();
     if (view.outcome && !this.ended && (this.mode === "play" || this.mode === "two")) {
       this.ended = true;
@@ -343,10 +301,10 @@ export class DraughtsBoardElement extends HTMLElement {
         button("◀", () => this.goto(this.ply - 1), { disabled: this.ply === 0, name: "prev" }),
         button("▶", () => this.goto(this.ply + 1), { disabled: this.ply >= total, name: "next" }),
         button("⏭", () => this.goto(total), { disabled: this.ply >= total, name: "last" }));
-      items[0].setAttribute("aria-label", this.t("first"));
-      items[1].setAttribute("aria-label", this.t("prev"));
-      items[2].setAttribute("aria-label", this.t("next"));
-      items[3].setAttribute("aria-label", this.t("last"));
+      items[0].setAttribute("aria-label", this.t("move_first"));
+      items[1].setAttribute("aria-label", this.t("move_prev"));
+      items[2].setAttribute("aria-label", this.t("move_next"));
+      items[3].setAttribute("aria-label", this.t("move_last"));
     } else if (mode === "play" || mode === "two") {
       items.push(button(this.t("undo"), () => this.undo(), { disabled: this.busy || v.ply === 0, name: "undo" }));
     } else if (mode === "setup") {
@@ -360,10 +318,10 @@ export class DraughtsBoardElement extends HTMLElement {
       select.addEventListener("change", () => this.setupLoad(this.composeFen(this.view.pieces, select.value)));
       items.push(select);
     }
-    items.push(button(this.t("flip"), () => {
+    items.push(button(this.t("flip_short"), () => {
       this.setAttribute("orientation", this.orientation === "white" ? "black" : "white");
     }, { name: "flip" }));
-    items.push(button(this.t("why"), () => {
+    items.push(button(this.t("why_short"), () => {
       const why = this.$(".why");
       why.hidden = !why.hidden;
     }, { name: "why" }));
@@ -411,7 +369,7 @@ export class DraughtsBoardElement extends HTMLElement {
 
     const legal = this.$(".legal");
     legal.hidden = mode !== "view";
-    legal.textContent = v.moves.length ? this.t("legal", { moves: v.moves.map((m) => m.text).join(", ") }) : this.t("no_legal");
+    legal.textContent = v.moves.length ? this.t("legal_moves", { moves: v.moves.map((m) => m.text).join(", ") }) : this.t("no_legal_moves");
 
     const palette = this.$(".palette");
     palette.hidden = mode !== "setup";
@@ -431,7 +389,7 @@ export class DraughtsBoardElement extends HTMLElement {
     }
     if (v.outcome) {
       const title = v.outcome.winner ? this.t(`result_${v.outcome.winner}`) : this.t("result_draw");
-      return `${title}: ${v.outcome.reason}`;
+      return `${title}: ${v.outcome.message ? render(v.outcome.message, this.uiLang) : v.outcome.reason}`;
     }
     return this.t(`turn_${v.turn}`);
   }
@@ -462,7 +420,7 @@ export class DraughtsBoardElement extends HTMLElement {
     } catch (error) {
       this.busy = false;
       this.show(this.view, false);
-      this.say(this.t("error", { message: error.message }), true);
+      this.say(this.t("error_short", { message: error.message }), true);
     }
   }
 
@@ -481,7 +439,7 @@ export class DraughtsBoardElement extends HTMLElement {
     } catch (error) {
       this.busy = false;
       this.render();
-      this.say(this.t("error", { message: error.message }), true);
+      this.say(this.t("error_short", { message: error.message }), true);
     }
   }
 
@@ -499,7 +457,7 @@ export class DraughtsBoardElement extends HTMLElement {
   async onBoardMessage(key) {
     const v = this.view;
     if (!v || this.mode === "setup") return;
-    if (key === "wait" || key === "reviewing") return this.say(this.t(this.busy ? "thinking" : "wait"));
+    if (key === "wait" || key === "reviewing") return this.say(this.t(this.busy ? "thinking" : "wait_short"));
     if (key === "gameOver") return this.say(this.t("game_over"));
     const square = this.board.focusSquare;
     const origin = this.board.selected ?? square;
@@ -534,7 +492,7 @@ export class DraughtsBoardElement extends HTMLElement {
   // -- setting up a position -----------------------------------------------------------------------
   buildPalette() {
     const palette = this.$(".palette");
-    const choices = [["", "empty"], ["w", "white_man"], ["W", "white_king"], ["b", "black_man"], ["B", "black_king"]];
+    const choices = [["", "setup_empty"], ["w", "white_man"], ["W", "white_king"], ["b", "black_man"], ["B", "black_king"]];
     const name = `${this.session}-piece`;
     palette.replaceChildren(...choices.map(([code, label]) => {
       const l = document.createElement("label");
@@ -570,7 +528,7 @@ export class DraughtsBoardElement extends HTMLElement {
       this.show(view, false);
       this.emit("draughts-setup", { fen: view.fen });
     } catch (error) {
-      this.say(this.t("error", { message: error.message }), true);
+      this.say(this.t("error_short", { message: error.message }), true);
     }
   }
 

@@ -9,72 +9,13 @@
 import { Board } from "./board.js";
 import { call, onProgress, ready } from "./client.js";
 import "./embed.js";
+import { fillLanguages, languages, render, squareLabel } from "./i18n.js";
 
-const STRINGS = {
-  en: {
-    learn_title: "Learn draughts", back_to_game: "Play a game", rules: "Rules", differences: "Variants side by side",
-    tutorial: "Tutorial", puzzles: "Puzzles", family: "Rules", language: "Language", loading: "Loading the rules engine…",
-    rules_title: "The rules", differences_intro: "Every variant's rules, as the engine plays them.",
-    retry: "Try again", next_step: "Next step", hint: "Hint", next_puzzle: "Next puzzle",
-    puzzles_intro: "Each position hides a combination: one first move wins at least two pieces, and the engine has checked that no other does.",
-    demo_hint: "Try the moves on the board: pieces that can move are ringed. A forbidden try says why.",
-    col_variant: "Variant", col_board: "Board", col_first: "Moves first", col_backward: "Men capture backwards",
-    col_kings: "Kings", col_choice: "Which capture", col_passing: "Man reaching the far row mid-capture",
-    col_removal: "Captured pieces removed", col_men_kings: "Men may take kings", col_goal: "Goal",
-    yes: "yes", no: "no", inverted: "mirrored: a light square bottom left", flying: "flying", short: "one square", white: "White", black: "Black",
-    win: "take or block all", lose: "lose all pieces (losing game)", orthogonal: "no: forwards and sideways (orthogonal)", also_straight: "yes, diagonally and straight",
-    done: "Done", solved: "Solved", your_move: "{side} to move. Find the winning line.", side_white: "White", side_black: "Black",
-    step_n: "Step {n}", puzzle_n: "Puzzle {n}", source: "Source: {source}", all_done: "Tutorial complete: you know the rules. Try the puzzles!",
-    reply: "The reply: {move}.", show_move: "Show the move", no_puzzles: "No puzzles for these rules yet.",
-    error: "Something went wrong: {message}", wait: "Please wait.", start_position: "the start position",
-    closest_family: "Play both sides to try the moves. The tutorial and the puzzles below teach the closest family of rules: {family}.",
-  },
-  de: {
-    learn_title: "Dame lernen", back_to_game: "Eine Partie spielen", rules: "Regeln", differences: "Varianten im Vergleich",
-    tutorial: "Einführung", puzzles: "Aufgaben", family: "Regeln", language: "Sprache", loading: "Die Regel-Engine wird geladen…",
-    rules_title: "Die Regeln", differences_intro: "Die Regeln jeder Variante, so wie die Engine sie spielt.",
-    retry: "Noch einmal", next_step: "Nächster Schritt", hint: "Tipp", next_puzzle: "Nächste Aufgabe",
-    puzzles_intro: "In jeder Stellung steckt eine Kombination: ein einziger erster Zug gewinnt mindestens zwei Steine, von der Engine geprüft.",
-    demo_hint: "Probieren Sie die Züge auf dem Brett aus: ziehbare Steine sind umrandet. Ein verbotener Versuch sagt, warum.",
-    col_variant: "Variante", col_board: "Brett", col_first: "Beginnt", col_backward: "Steine schlagen rückwärts",
-    col_kings: "Damen", col_choice: "Welcher Schlag", col_passing: "Stein erreicht beim Schlagen die Grundreihe",
-    col_removal: "Geschlagene Steine entfernt", col_men_kings: "Steine dürfen Damen schlagen", col_goal: "Ziel",
-    yes: "ja", no: "nein", inverted: "gespiegelt: unten links ein helles Feld", flying: "fliegend", short: "ein Feld", white: "Weiß", black: "Schwarz",
-    win: "alle schlagen oder blockieren", lose: "alle Steine verlieren (Schlagdame)", orthogonal: "nein: vorwärts und seitwärts (orthogonal)", also_straight: "ja, schräg und gerade",
-    done: "Erledigt", solved: "Gelöst", your_move: "{side} am Zug. Finden Sie die Gewinnfolge.", side_white: "Weiß", side_black: "Schwarz",
-    step_n: "Schritt {n}", puzzle_n: "Aufgabe {n}", source: "Quelle: {source}", all_done: "Einführung abgeschlossen: Sie kennen die Regeln. Versuchen Sie die Aufgaben!",
-    reply: "Die Antwort: {move}.", show_move: "Zug zeigen", no_puzzles: "Für diese Regeln gibt es noch keine Aufgaben.",
-    error: "Etwas ist schiefgegangen: {message}", wait: "Bitte warten.", start_position: "die Grundstellung",
-    closest_family: "Spielen Sie beide Seiten, um die Züge auszuprobieren. Einführung und Aufgaben unten lehren die nächstverwandten Regeln: {family}.",
-  },
-};
-
-// A newcomer's introduction per family, in both languages: what the live boards below show.
+// A newcomer's introduction per family (text ids): what the live boards below show.
 const INTRO = {
-  international: {
-    en: ["International draughts is played on a 10×10 board by two players with 20 men each, on the dark squares. White moves first.",
-      "Men move one square diagonally forward but capture forwards and backwards. Capturing is compulsory, and of several captures you must choose the one that takes the most pieces.",
-      "A man that ends its move on the far row becomes a king. Kings fly: they move and capture along a whole diagonal. Brazilian draughts has the same rules on 8×8, Canadian on 12×12."],
-    de: ["Internationales Damespiel wird auf einem 10×10-Brett von zwei Spielern mit je 20 Steinen auf den dunklen Feldern gespielt. Weiß beginnt.",
-      "Steine ziehen ein Feld schräg vorwärts, schlagen aber vorwärts und rückwärts. Es herrscht Schlagzwang, und von mehreren Schlägen muss der mit den meisten Steinen gewählt werden.",
-      "Ein Stein, der seinen Zug auf der gegnerischen Grundreihe beendet, wird Dame. Damen fliegen: sie ziehen und schlagen entlang einer ganzen Diagonale. Brasilianisch: dieselben Regeln auf 8×8, kanadisch auf 12×12."],
-  },
-  russian: {
-    en: ["Russian draughts (shashki) is played on an 8×8 board with 12 men each; squares are named a1 to h8. White moves first.",
-      "Men move diagonally forward and capture in all four diagonal directions. Capturing is compulsory, but you may choose any capture, even a smaller one.",
-      "A man that reaches the far row, even in the middle of a capture, becomes a king at once and goes on capturing as a king. Kings fly along the diagonals."],
-    de: ["Russisches Damespiel (Schaschki) wird auf einem 8×8-Brett mit je 12 Steinen gespielt; die Felder heißen a1 bis h8. Weiß beginnt.",
-      "Steine ziehen schräg vorwärts und schlagen in alle vier Richtungen. Es herrscht Schlagzwang, aber jeder Schlag darf gewählt werden, auch ein kleinerer.",
-      "Ein Stein, der die Grundreihe erreicht, auch mitten im Schlagen, wird sofort Dame und schlägt als Dame weiter. Damen fliegen entlang der Diagonalen."],
-  },
-  english: {
-    en: ["English draughts (checkers) is played on an 8×8 board with 12 men each, squares numbered 1 to 32. Black moves first.",
-      "Men move and jump diagonally forward only. Jumping is compulsory and a jump continues while it can, but you may choose which jump to make.",
-      "A man reaching the far row is crowned and its move ends. Kings move one square at a time, forwards and backwards."],
-    de: ["Englisches Damespiel (Checkers) wird auf einem 8×8-Brett mit je 12 Steinen gespielt, die Felder sind von 1 bis 32 nummeriert. Schwarz beginnt.",
-      "Steine ziehen und springen nur schräg vorwärts. Es herrscht Sprungzwang, ein Sprung geht weiter, solange es geht, aber welcher Sprung, ist frei.",
-      "Ein Stein auf der Grundreihe wird gekrönt, und sein Zug endet. Damen ziehen je ein Feld, vorwärts und rückwärts."],
-  },
+  international: ["intro.international.1", "intro.international.2", "intro.international.3"],
+  russian: ["intro.russian.1", "intro.russian.2", "intro.russian.3"],
+  english: ["intro.english.1", "intro.english.2", "intro.english.3"],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -93,8 +34,8 @@ const store = {
   },
 };
 
-let lang = ["en", "de"].includes(store.get("draughts.learn.lang")) ? store.get("draughts.learn.lang")
-  : (navigator.language || "en").slice(0, 2).toLowerCase() === "de" ? "de" : "en";
+const browserLanguage = (navigator.language || "en").slice(0, 2).toLowerCase();
+let lang = [store.get("draughts.learn.lang"), browserLanguage].find((code) => languages().includes(code)) || "en";
 // The three families have a hand-written introduction, rule demos and a tutorial of their own;
 // every other variant gets an introduction written from its rule flags and its own live board.
 const FAMILIES = ["international", "russian", "english"];
@@ -102,18 +43,19 @@ const FAMILIES = ["international", "russian", "english"];
 let family = (location.hash.slice(1) || store.get("draughts.learn.family") || "international").toLowerCase();
 
 function t(key, params = {}) {
-  const template = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return render({ id: key, params }, lang);
 }
-const pick = (obj, base) => (lang === "de" && obj[`${base}_de`] ? obj[`${base}_de`] : obj[base]);
+/** A lesson's or a puzzle's text field: a message {id, params} from Python. */
+const pick = (obj, base) => render(obj[base], lang);
 const reasonText = (r) => {
-  const text = lang === "de" && r.text_de ? r.text_de : r.text;
+  const text = render(r.message, lang);
   return r.source ? `${text} (${r.source})` : text;
 };
 
 function translate() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  fillLanguages($("lang"), lang);
   document.title = t("learn_title");
 }
 
@@ -143,15 +85,8 @@ function makeBoard(root, onMove, onRefused) {
         ? `${squareName(board.view, origin)}-${squareName(board.view, square)}` : squareName(board.view, origin);
       onRefused(text);
     },
-    label: (square, piece) => {
-      if (!piece) return `${lang === "de" ? "Feld" : "square"} ${square.label}`;
-      const white = piece.toLowerCase() === "w";
-      const king = piece === piece.toUpperCase();
-      const words = lang === "de" ? `${white ? (king ? "weiße" : "weißer") : (king ? "schwarze" : "schwarzer")} ${king ? "Dame" : "Stein"}`
-        : `${white ? "white" : "black"} ${king ? "king" : "man"}`;
-      return `${lang === "de" ? "Feld" : "square"} ${square.label}, ${words}`;
-    },
-    routeTitle: () => (lang === "de" ? "Mehrere Wege enden dort:" : "Several routes end there:"),
+    label: (square, piece) => squareLabel(square.label, piece, lang),
+    routeTitle: () => t("choose_route"),
     routeLabel: (move) => move.text,
   });
   return board;
@@ -182,32 +117,23 @@ function glance() {
 
 /** A newcomer's introduction to a variant without a hand-written one, from its rule flags. */
 function writtenIntro(row) {
-  const de = lang === "de";
-  const first = t(row.first);
-  const board = de ? `auf einem ${row.board}-Brett mit ${row.squares} Spielfeldern${row.inverted ? " (gespiegelt: unten links ein helles Feld)" : ""}`
-    : `on ${row.board.startsWith("8") ? "an" : "a"} ${row.board} board with ${row.squares} playing squares${row.inverted ? " (mirrored: a light square bottom left)" : ""}`;
-  const men = row.orthogonal && !row.menBackward
-    ? (de ? "Steine ziehen und schlagen gerade vorwärts und seitwärts, nicht schräg." : "Men move and capture straight forwards and sideways, not diagonally.")
-    : row.orthogonal ? (de ? "Steine ziehen schräg vorwärts und schlagen schräg und gerade, vorwärts wie rückwärts." : "Men move diagonally forwards and capture diagonally and straight, forwards and backwards.")
-      : row.menBackward ? (de ? "Steine ziehen schräg vorwärts und schlagen vorwärts und rückwärts." : "Men move diagonally forwards and capture forwards and backwards.")
-        : (de ? "Steine ziehen und schlagen nur schräg vorwärts." : "Men move and capture diagonally forwards only.");
-  const word = (pair) => (de ? pair[1] : pair[0]);
+  const men = row.orthogonal && !row.menBackward ? "intro.men.orthogonal" : row.orthogonal ? "intro.men.both"
+    : row.menBackward ? "intro.men.backward" : "intro.men.forward";
+  const board = { id: `board_${row.board.replace("×", "x")}` };
   const paragraphs = [
-    de ? `${row.name} wird ${board} gespielt. ${first} beginnt.` : `${row.name} is played ${board}. ${first} moves first.`,
-    `${men} ${de ? `Es herrscht Schlagzwang; welcher Schlag: ${word(row.choice)}.` : `Capturing is compulsory; which capture: ${word(row.choice)}.`}`,
-    de ? `Damen ${row.flying ? "fliegen über ganze Linien" : "ziehen ein Feld"}. Erreicht ein Stein beim Schlagen die Grundreihe: ${word(row.passing)}. Geschlagene Steine werden ${word(row.removal)} entfernt.`
-      : `Kings ${row.flying ? "fly along whole lines" : "move one square"}. A man reaching the far row during a capture: ${word(row.passing)}. Captured pieces are removed ${word(row.removal)}.`,
+    t(row.inverted ? "intro.played_on_mirrored" : "intro.played_on", { name: row.name, board, squares: row.squares, first: t(row.first) }),
+    t("intro.capture", { men: { id: men }, choice: { id: row.choice } }),
+    t(row.flying ? "intro.kings_fly" : "intro.kings_step", { passing: { id: row.passing }, removal: { id: row.removal } }),
   ];
-  if (!row.menTakeKings) paragraphs.push(de ? "Steine dürfen keine Damen schlagen." : "Men may not capture kings.");
-  if (row.losing) paragraphs.push(de ? "Das Ziel ist umgekehrt: wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt."
-    : "The goal is reversed: the side that loses all its pieces, or cannot move, wins.");
+  if (!row.menTakeKings) paragraphs.push(t("intro.men_cannot_take_kings"));
+  if (row.losing) paragraphs.push(t("intro.losing"));
   return paragraphs;
 }
 
 function renderRules() {
   const intro = $("rules-intro");
   const row = table?.find((r) => r.key === family);
-  const paragraphs = INTRO[family]?.[lang] || (row ? writtenIntro(row) : []);
+  const paragraphs = INTRO[family]?.map((id) => t(id)) || (row ? writtenIntro(row) : []);
   intro.replaceChildren(...paragraphs.map((text) => Object.assign(document.createElement("p"), { textContent: text })),
     glance(), Object.assign(document.createElement("p"), { textContent: t("demo_hint"), className: "muted" }));
   const demos = $("demos");
@@ -217,7 +143,7 @@ function renderRules() {
     card.className = "demo";
     card.dataset.step = `${family}-start`;
     const h = document.createElement("h3");
-    h.textContent = `${row?.name || family}: ${t("start_position")}`;
+    h.textContent = `${row?.name || family}: ${t("the_start_position")}`;
     const p = document.createElement("p");
     const closest = table?.find((r) => r.key === steps[0]?.family)?.name || steps[0]?.family || "";
     p.textContent = t("closest_family", { family: closest });
@@ -252,7 +178,7 @@ function renderRules() {
 /** The table's columns: a heading key and how a rules_table row reads in it. */
 function columns() {
   const yes = (b) => (b ? t("yes") : t("no"));
-  const word = (pair) => (lang === "de" ? pair[1] : pair[0]);
+  const word = (id) => t(id);
   return [
     ["col_variant", (r) => r.name], ["col_board", (r) => `${r.board}${r.inverted ? ` (${t("inverted")})` : ""}`],
     ["col_first", (r) => t(r.first)], ["col_backward", (r) => (r.orthogonal && !r.menBackward ? t("orthogonal") : r.orthogonal ? t("also_straight") : yes(r.menBackward))],
@@ -398,7 +324,7 @@ async function showPuzzle(i) {
   section.dataset.puzzle = p.id;
   section.dataset.state = "task";
   $("puzzle-title").textContent = puzzleTitle(p);
-  $("puzzle-task").textContent = t("your_move", { side: t(`side_${p.side}`) });
+  $("puzzle-task").textContent = t("your_move", { side: t(p.side) });
   $("puzzle-source").textContent = t("source", { source: p.source });
   feedback("puzzle-feedback", "");
   $("puzzle-hint").textContent = "";
@@ -500,7 +426,7 @@ function relabel() {
     renderPuzzleList();
     const p = puzzles[puzzleIndex];
     $("puzzle-title").textContent = puzzleTitle(p);
-    $("puzzle-task").textContent = t("your_move", { side: t(`side_${p.side}`) });
+    $("puzzle-task").textContent = t("your_move", { side: t(p.side) });
     if (hintLevel) $("puzzle-hint").textContent = pick(p, "hint");
   }
   tutorialBoard?.relabel();

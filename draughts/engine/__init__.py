@@ -18,6 +18,7 @@ from ..game import Game
 from ..move import Move
 from ..movegen import RawMove
 from ..rules import RuleSet
+from ..text import Message, message
 from .evaluate import WEIGHTS, Evaluator, family_of
 from .levels import LEVELS, Level, level
 from .search import DEFAULT_TT_ENTRIES, MATE, MATE_BOUND, Searcher, SearchResult
@@ -154,32 +155,33 @@ def analyse(game: Game, seconds: float = 1.0, depth: int = 64) -> Analysis:
                     time.perf_counter() - start, moves[0] if moves else None, win_in, moves)
 
 
-def hint(game: Game, seconds: float = 1.0, depth: int = 64) -> tuple[Move, str]:
-    """The best move for the side to move and a short reason for it."""
+def hint(game: Game, seconds: float = 1.0, depth: int = 64) -> tuple[Move, Message]:
+    """The best move for the side to move and a short reason for it (``render`` it to show it)."""
     legal = list(game.legal_moves)
     if not legal:
         raise ValueError("no legal moves: the game is over")
     if len(legal) == 1:
         move = legal[0]
-        return move, "only move" if not move.captures else _capture_reason(move, only=True)
+        if not move.captures:
+            return move, message("hint.only_move")
+        return move, message("hint.only_move_capture", capture=_capture_reason(move))
     a = analyse(game, seconds, depth)
     move = a.best or legal[0]
     return move, _reason(game, a)
 
 
-def _capture_reason(move: Move, only: bool = False) -> str:
+def _capture_reason(move: Move) -> Message:
     n = len(move.captures)
-    text = "captures a piece" if n == 1 else f"captures {n} pieces"
-    return f"only move: {text}" if only else text
+    return message("hint.captures_one") if n == 1 else message("hint.captures_many", count=n)
 
 
-def _reason(game: Game, a: Analysis) -> str:
+def _reason(game: Game, a: Analysis) -> Message:
     move = a.best
     assert move is not None
     if a.win_in is not None:
         if a.win_in > 0:
-            return "wins the game" if a.win_in > 1 else "wins at once"
-        return "best defence (the game is lost)"
+            return message("hint.wins_game" if a.win_in > 1 else "hint.wins_at_once")
+        return message("hint.best_defence_lost")
     ev = searcher_for(game).evaluator
     me = game.turn.index
     before = _material_for(ev, game, me)
@@ -200,16 +202,16 @@ def _reason(game: Game, a: Analysis) -> str:
     if game.rules.losing_game:
         if move.captures:
             return _capture_reason(move)
-        return "gets closer to giving everything away" if a.score > 0 else "keeps the balance"
+        return message("hint.giving_away" if a.score > 0 else "hint.keeps_balance")
     if gain >= 1:
-        return "wins a piece" if gain == 1 else f"wins {gain} pieces"
+        return message("hint.wins_piece") if gain == 1 else message("hint.wins_pieces", count=gain)
     if promotes:
-        return "crowns a king" if move.promotes else "forces a promotion"
+        return message("hint.crowns" if move.promotes else "hint.forces_promotion")
     if move.captures:
         return _capture_reason(move)
     if a.score <= -1.0:
-        return "best defence"
-    return "improves the position" if a.score > 0.1 else "keeps the balance"
+        return message("hint.best_defence")
+    return message("hint.improves" if a.score > 0.1 else "hint.keeps_balance")
 
 
 def _material_for(ev: Evaluator, g: Game, colour: int) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from ..errors import AmbiguousMoveError, IllegalMoveError
 from ..move import Move
+from ..text import Message, message
 from .view import GameView
 
 _TOKEN = re.compile(r"[0-9]+|[a-pA-P][0-9]+")
@@ -165,29 +166,35 @@ def _is_subsequence(needle: list[int], haystack: tuple[int, ...]) -> bool:
     return all(any(x == y for y in it) for x in needle)
 
 
-def explain_illegal(game: GameView, origin: int, destination: int) -> str:
-    """A short reason why no legal move goes from ``origin`` to ``destination``."""
+def illegal_reason(game: GameView, origin: int, destination: int) -> Message:
+    """Why no legal move goes from ``origin`` to ``destination``, as a sentence for the player."""
     for square in (origin, destination):
         game.geometry.bit(square)  # raises InvalidSquareError for a square off the board
     legal = list(game.legal_moves)
     piece = game.piece_at(origin)
-    label = game.geometry.label
+    square = game.geometry.label(origin)
     if piece is None:
-        return f"there is no piece on {label(origin)}"
+        return message("illegal.no_piece", square=square)
     colour = "white" if piece in "wW" else "black"
     if colour != game.turn:
-        return f"it is {game.turn.capitalize()}'s turn and the piece on {label(origin)} is {colour}"
+        return message("illegal.wrong_side", side=message(game.turn.value), square=square, owner=message(colour))
     if legal and legal[0].captures and game.rules.forced_capture:
         own = [m for m in legal if m.origin == origin]
         if not own:
-            return "capture is compulsory and this piece cannot capture"
+            return message("illegal.must_capture_other")
         counts = {len(m.captures) for m in own}
         if len(counts) == 1:
             # Every legal capture of this piece takes as many pieces: say how many (under
             # the majority rule that is the number it must take).
             n = counts.pop()
-            return f"capture is compulsory: this piece must take {n} piece{'s' if n > 1 else ''}"
-        return "capture is compulsory: this piece must capture"
+            return message("illegal.must_take_one" if n == 1 else "illegal.must_take_many", count=n)
+        return message("illegal.must_capture")
     if not any(m.origin == origin for m in legal):
-        return f"the piece on {label(origin)} cannot move"
-    return f"the piece on {label(origin)} cannot go to {label(destination)}"
+        return message("illegal.cannot_move", square=square)
+    return message("illegal.cannot_go", square=square, target=game.geometry.label(destination))
+
+
+def explain_illegal(game: GameView, origin: int, destination: int) -> str:
+    """:func:`illegal_reason` in English as a clause, for error messages ("there is no piece on 28")."""
+    text = illegal_reason(game, origin, destination).text
+    return text[0].lower() + text[1:].rstrip(".")

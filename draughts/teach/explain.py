@@ -1,7 +1,7 @@
 """Why the legal moves are what they are: the rules that shaped a position's move list.
 
-Each :class:`Reason` names its rule and source, in English and German, so that the page can
-show it beside the board when the player asks "why?" or tries a forbidden move. Reasons are
+Each :class:`Reason` names its rule and source and carries a :class:`~draughts.text.Message`
+(shown in the player's language), so that the page can show it beside the board when the player asks "why?" or tries a forbidden move. Reasons are
 found by asking the generator again under a relaxed rule and comparing (what would be legal
 without the majority rule? without the Turkish strike?), so they say exactly when a rule
 made a difference, never merely when it exists.
@@ -18,22 +18,29 @@ from typing import TYPE_CHECKING
 
 from ..game import generator_for
 from ..movegen import WHITE, RawMove
+from ..notation.moves import illegal_reason
+from ..text import Message, message
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..move import Move
     from ..rules import RuleSet
 
 
 @dataclass(frozen=True)
 class Reason:
     rule: str  # a stable id: "compulsory-capture", "majority", ...
-    text: str  # English
-    text_de: str  # German
+    message: Message  # the sentence for the player
     source: str  # the article or source of the rule
     squares: tuple[int, ...] = ()  # the squares it is about, for highlighting
 
+    @property
+    def text(self) -> str:
+        """The sentence in English."""
+        return self.message.text
+
     def to_dict(self) -> dict[str, object]:
-        return {"rule": self.rule, "text": self.text, "text_de": self.text_de, "source": self.source,
+        return {"rule": self.rule, "text": self.text, "message": self.message.to_dict(), "source": self.source,
                 "squares": list(self.squares)}
 
 
@@ -68,14 +75,12 @@ def explain(game: "Game") -> list[Reason]:
     captures = [m for m in legal if m.captures]
     if captures and rules.forced_capture:
         out.append(Reason(
-            "compulsory-capture", "Capture is compulsory: a piece that can take must take.",
-            "Schlagzwang: Wer schlagen kann, muss schlagen.", "FMJD Annex 1 art. 4.2",
+            "compulsory-capture", message("explain.compulsory_capture"), "FMJD Annex 1 art. 4.2",
             tuple(sorted({m.origin for m in captures})),
         ))
     elif captures:
         out.append(Reason(
-            "optional-capture", "House rule: capturing is allowed but not compulsory.",
-            "Hausregel: Schlagen ist erlaubt, aber keine Pflicht.", "house rule (no forced capture)",
+            "optional-capture", message("explain.optional_capture"), "house rule (no forced capture)",
         ))
     if captures and rules.capture_choice != "free":
         every = _captures_under(game, rules.with_options(capture_choice="free"))
@@ -86,10 +91,7 @@ def explain(game: "Game") -> list[Reason]:
         strict = _captures_under(game, rules.with_options(capture_choice="free"))
         if max((len(m[4]) for m in relaxed), default=0) > max((len(m[4]) for m in strict), default=0):
             out.append(Reason(
-                "turkish-strike", "A piece taken in this move still blocks the path until the move ends "
-                "(the Turkish strike), so the capture stops short.",
-                "Ein in diesem Zug geschlagener Stein bleibt bis zum Zugende stehen und versperrt den Weg "
-                "(türkischer Schlag).", "FMJD Annex 1 art. 4.11",
+                "turkish-strike", message("explain.turkish_strike"), "FMJD Annex 1 art. 4.11",
             ))
     for m in captures:
         middle = m.path[1:-1]
@@ -100,16 +102,12 @@ def explain(game: "Game") -> list[Reason]:
             continue
         if not m.promotes:
             out.append(Reason(
-                "passing-no-crown", f"The man passes the far row at {label(passed[0])} during the capture and "
-                "stays a man: only a man that ends its move there is crowned.",
-                f"Der Stein überquert die Grundreihe auf {label(passed[0])} während des Schlagens und bleibt ein "
-                "Stein: gekrönt wird nur, wer dort stehen bleibt.", "FMJD Annex 1 art. 4.15", (m.origin, *passed),
+                "passing-no-crown", message("explain.passing_no_crown", square=label(passed[0])),
+                "FMJD Annex 1 art. 4.15", (m.origin, *passed),
             ))
         else:
             out.append(Reason(
-                "passing-crown", f"The man is crowned at {label(passed[0])} in the middle of the capture and goes "
-                "on capturing as a king.",
-                f"Der Stein wird auf {label(passed[0])} mitten im Schlagen zur Dame und schlägt als Dame weiter.",
+                "passing-crown", message("explain.passing_crown", square=label(passed[0])),
                 "Russian rules 1.5.15 (DCTL russian.hpp)", (m.origin, *passed),
             ))
         break
@@ -117,52 +115,38 @@ def explain(game: "Game") -> list[Reason]:
     if frozen:
         sq = game.geometry.number_of[frozen.bit_length() - 1]
         out.append(Reason(
-            "king-move-limit", f"The king on {label(sq)} has made {rules.max_same_king_moves} quiet moves in a row; "
-            "it may not make another while its side still has men.",
-            f"Die Dame auf {label(sq)} hat {rules.max_same_king_moves} Züge hintereinander gemacht; solange noch "
-            "Steine da sind, darf sie nicht erneut ziehen.", "Frisian rules (DCTL frisian.hpp)", (sq,),
+            "king-move-limit", message("explain.king_move_limit", square=label(sq), moves=rules.max_same_king_moves or 0),
+            "Frisian rules (DCTL frisian.hpp)", (sq,),
         ))
     if not rules.men_capture_kings:
         blocked = _men_facing_kings(game)
         if blocked:
             out.append(Reason(
-                "men-cannot-take-kings", "A man may not capture a king.", "Ein Stein darf keine Dame schlagen.",
-                "FID rules 5.3b", tuple(blocked),
+                "men-cannot-take-kings", message("explain.men_cannot_take_kings"), "FID rules 5.3b", tuple(blocked),
             ))
     for counter in game.draw_counters():
         out.append(Reason(
-            f"draw-{counter.name}", f"Draw rule: {counter.text}.", f"Remisregel: {counter.text}.", counter.source,
+            f"draw-{counter.name}", message("explain.draw_rule", counter=counter.message), counter.source,
         ))
     return out
 
 
-def _choice_reason(game: "Game", chosen: list, every: list[RawMove]) -> Reason:
+def _choice_reason(game: "Game", chosen: list["Move"], every: list[RawMove]) -> Reason:
     rules = game.rules
     source = _CHOICE_SOURCE.get(rules.capture_choice, rules.name)
     most = max(len(m.captures) for m in chosen)
     fewest_in_every = min(len(m[4]) for m in every)
     if rules.capture_choice == "king_first":
-        return Reason("king-must-capture", "A king must capture when a king can (Czech rule).",
-                      "Kann eine Dame schlagen, muss die Dame schlagen (tschechische Regel).", source)
+        return Reason("king-must-capture", message("explain.king_must_capture"), source)
     if rules.capture_choice == "frisian_value":
-        return Reason("highest-value", "You must make the capture of highest value: a king counts almost as two men.",
-                      "Es muss der wertvollste Schlag gewählt werden: eine Dame zählt fast wie zwei Steine.", source)
+        return Reason("highest-value", message("explain.highest_value"), source)
     if fewest_in_every < most or rules.capture_choice == "most_pieces":
-        text = f"You must take the most pieces ({most})."
-        text_de = f"Es müssen die meisten Steine geschlagen werden ({most})."
-        if rules.capture_choice == "most_pieces_then_kings":
-            text += " Among those, the one taking the most kings."
-            text_de += " Unter diesen der Schlag mit den meisten Damen."
-        elif rules.capture_choice == "italian":
-            text += " Then: capture with a king, take the most kings, meet a king earliest (Italian)."
-            text_de += " Dann: mit der Dame schlagen, die meisten Damen, die früheste Dame (italienisch)."
-        return Reason("majority", text, text_de, source)
+        text_id = {"most_pieces_then_kings": "explain.majority_then_kings",
+                   "italian": "explain.majority_italian"}.get(rules.capture_choice, "explain.majority")
+        return Reason("majority", message(text_id, count=most), source)
     if rules.capture_choice == "italian":
-        return Reason("italian-precedence", "Italian: capture with the king first, then the most kings, then the "
-                      "king met earliest.", "Italienisch: zuerst mit der Dame schlagen, dann die meisten Damen, "
-                      "dann die früheste Dame.", source)
-    return Reason("most-kings", "Spanish: among captures of as many pieces, take the most kings.",
-                  "Spanisch: bei gleich vielen Steinen die meisten Damen schlagen.", source)
+        return Reason("italian-precedence", message("explain.italian_precedence"), source)
+    return Reason("most-kings", message("explain.most_kings"), source)
 
 
 def _men_facing_kings(game: "Game") -> list[int]:
@@ -183,27 +167,15 @@ def _men_facing_kings(game: "Game") -> list[int]:
 
 def why_not(game: "Game", origin: int, destination: int | None = None) -> Reason:
     """Why a player's try (a piece, or a piece and a square) is not a legal move."""
-    from ..notation.moves import explain_illegal
-
     legal = list(game.legal_moves)
     if destination is None:
         if any(m.origin == origin for m in legal):
-            return Reason("legal", "This piece can move.", "Dieser Stein kann ziehen.", "")
+            return Reason("legal", message("explain.legal"), "")
         destination = origin
-    text = explain_illegal(game, origin, destination)
+    why = illegal_reason(game, origin, destination)
     reasons = {r.rule: r for r in explain(game)}
     for rule in ("majority", "king-must-capture", "highest-value", "compulsory-capture", "king-move-limit"):
         if rule in reasons and (rule != "king-move-limit" or origin in reasons[rule].squares):
             r = reasons[rule]
-            return Reason(r.rule, f"{text[0].upper()}{text[1:]}. {r.text}", r.text_de, r.source, r.squares)
-    return Reason("illegal", f"{text[0].upper()}{text[1:]}.", _german(text), "")
-
-
-def _german(text: str) -> str:
-    if text.startswith("there is no piece"):
-        return "Dort steht kein Stein."
-    if text.startswith("it is"):
-        return "Dieser Stein ist nicht am Zug."
-    if "cannot move" in text:
-        return "Dieser Stein kann nicht ziehen."
-    return "Dieser Zug ist nicht erlaubt."
+            return Reason(r.rule, message("explain.refused", why=why, rule=r.message), r.source, r.squares)
+    return Reason("illegal", why, "")

@@ -26,11 +26,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..game import Game
 from ..movegen import WHITE
 from ..position import play
+from ..text import Message, message
 
 if TYPE_CHECKING:
     from ..move import Move
@@ -47,11 +48,16 @@ class Puzzle:
     solution: tuple[str, ...]  # the player's moves and the defender's replies, in PDN move text
     depth: int  # plies searched (plus every capture after them) when it was verified
     gain: int  # pieces won at the end of the line (net, kings counted as one)
-    hint: str
-    hint_de: str
-    title: str = "Combination"
-    title_de: str = "Kombination"
     source: str = "composed for this project (found by bench/find_puzzles.py, engine-verified)"
+
+    @property
+    def hint(self) -> Message:
+        """Which piece to start with, and what kind of combination it is: see :func:`hint_for`."""
+        return hint_for(self.game(), self.solution, self.gain)
+
+    @property
+    def title(self) -> Message:
+        return message("puzzle.title")
 
     @property
     def side(self) -> str:
@@ -66,8 +72,8 @@ class Puzzle:
 
     def to_dict(self) -> dict[str, object]:
         return {"id": self.id, "variant": self.variant, "fen": self.fen, "solution": list(self.solution),
-                "depth": self.depth, "gain": self.gain, "hint": self.hint, "hint_de": self.hint_de,
-                "title": self.title, "title_de": self.title_de, "source": self.source, "side": self.side}
+                "depth": self.depth, "gain": self.gain, "hint": self.hint.to_dict(), "title": self.title.to_dict(),
+                "source": self.source, "side": self.side}
 
 
 @dataclass(frozen=True)
@@ -75,15 +81,19 @@ class Verdict:
     """What happens to a try: ``correct`` (the line goes on), or refused with a reason."""
 
     correct: bool
-    text: str
-    text_de: str
+    message: Message
     rule: str = ""  # draughts.teach.explain's rule id when the try was illegal
     source: str = ""
     reply: str | None = None  # the defender's answer, when the line goes on
     solved: bool = False
 
+    @property
+    def text(self) -> str:
+        """The verdict in English."""
+        return self.message.text
+
     def to_dict(self) -> dict[str, object]:
-        return {"correct": self.correct, "text": self.text, "text_de": self.text_de, "rule": self.rule,
+        return {"correct": self.correct, "text": self.text, "message": self.message.to_dict(), "rule": self.rule,
                 "source": self.source, "reply": self.reply, "solved": self.solved}
 
 
@@ -229,25 +239,41 @@ def check_move(puzzle: Puzzle, played: list[str], text: str) -> Verdict:
         game.push_text(done)
     index = len(played)
     if index >= len(puzzle.solution):
-        return Verdict(False, "The puzzle is already solved.", "Die Aufgabe ist schon gelöst.", solved=True)
+        return Verdict(False, message("puzzle.already_solved"), solved=True)
     expected = game.parse_move(puzzle.solution[index])
     try:
         move = game.parse_move(text)
     except ValueError:
         parts = squares_named(game, text)
         if not parts:
-            return Verdict(False, "That is not a move here.", "Das ist hier kein Zug.")
+            return Verdict(False, message("puzzle.not_a_move"))
         reason = why_not(game, parts[0], parts[-1] if len(parts) > 1 else None)
-        return Verdict(False, reason.text, reason.text_de or reason.text, reason.rule, reason.source)
+        return Verdict(False, reason.message, reason.rule, reason.source)
     if move != expected:
-        return Verdict(False, "That move is legal, but it does not win: look for the combination.",
-                       "Dieser Zug ist erlaubt, gewinnt aber nichts: suchen Sie die Kombination.", "not-the-solution")
+        return Verdict(False, message("puzzle.not_the_solution"), "not-the-solution")
     reply = puzzle.solution[index + 1] if index + 1 < len(puzzle.solution) else None
     solved = index + 2 >= len(puzzle.solution)
     if solved:
-        return Verdict(True, f"Solved: the line wins {puzzle.gain} men.",
-                       f"Gelöst: die Abfolge gewinnt {puzzle.gain} Steine.", reply=reply, solved=True)
-    return Verdict(True, "Right. Keep going.", "Richtig. Weiter so.", reply=reply)
+        return Verdict(True, message("puzzle.solved", gain=puzzle.gain), reply=reply, solved=True)
+    return Verdict(True, message("puzzle.keep_going"), reply=reply)
+
+
+def hint_for(game: Game, line: Sequence[str], gain: int) -> Message:
+    """A hint that points at the first move of ``line`` without giving it away: which piece, and
+    whether it is a sacrifice (the capture in reply is compulsory) or a quiet move."""
+    first = game.parse_move(line[0])
+    after = game.copy()
+    after.push(first)
+    code = game.piece_at(first.origin) or ""
+    piece = message("puzzle.piece.king" if code.isupper() else "puzzle.piece.man")
+    square = game.geometry.label(first.origin)
+    replies = [m for m in after.legal_moves if m.captures]
+    if replies and not any(first.destination in m.captures for m in replies):
+        return message("puzzle.hint.forcing", piece=piece, square=square, gain=gain,
+                       opponent=message(after.turn.value))
+    if replies:
+        return message("puzzle.hint.sacrifice", piece=piece, square=square, gain=gain)
+    return message("puzzle.hint.quiet", piece=piece, square=square, gain=gain)
 
 
 def squares_named(game: Game, text: str) -> list[int]:
@@ -283,83 +309,43 @@ def by_id(puzzle_id: str) -> Puzzle:
 
 PUZZLES: tuple[Puzzle, ...] = (
     Puzzle('international-1', 'international', 'B:W16,31,33,34,35,36,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,12,14,17,19,24,27',
-           ('6-11', '31x22', '17x30'), 5, 2,
-           'Start with the man on 6: it leaves White a compulsory capture, and that capture opens the way for your shot: 2 pieces won in the end.',
-           'Beginnen Sie mit dem Stein auf 6: Weiß muss dann schlagen, und dieser Schlag öffnet den Weg für Ihren: am Ende 2 Steine mehr.'),
+           ('6-11', '31x22', '17x30'), 5, 2),
     Puzzle('international-2', 'international', 'W:W27,32,33,35,36,37,44:B6,7,8,19,20,39',
-           ('44-40', '39x28', '32x25'), 5, 2,
-           'Start with the man on 44: it leaves Black a compulsory capture, and that capture opens the way for your shot: 2 pieces won in the end.',
-           'Beginnen Sie mit dem Stein auf 44: Schwarz muss dann schlagen, und dieser Schlag öffnet den Weg für Ihren: am Ende 2 Steine mehr.'),
+           ('44-40', '39x28', '32x25'), 5, 2),
     Puzzle('international-3', 'international', 'W:W32,38,40,43,44,48,50:B2,4,5,6,12,13,15,16,20,21,31,35',
-           ('44-39', '35x42', '48x19'), 5, 2,
-           'A sacrifice: start with the man on 44. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 44. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('44-39', '35x42', '48x19'), 5, 2),
     Puzzle('international-4', 'international', 'W:W35,36,40,44,K6:B7,10,20,23,K38',
-           ('6-1', '7-11', '1x4'), 5, 3,
-           'A quiet move first: the king on 6. After the reply, a shot wins 3 pieces.',
-           'Zuerst ein stiller Zug mit der Dame auf 6. Nach der Antwort folgt ein Schlag, der 3 Steine gewinnt.'),
+           ('6-1', '7-11', '1x4'), 5, 3),
     Puzzle('international-5', 'international', 'W:W26,28,32,33,34,35,37,38,39,40,42,43,45,46,48,50:B1,3,4,5,6,7,9,11,12,15,16,17,19,20,21,24,25,K47',
-           ('28-22', '17x28', '26x8', '3x12', '32x3'), 5, 3,
-           'A sacrifice: start with the man on 28. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 28. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+           ('28-22', '17x28', '26x8', '3x12', '32x3'), 5, 3),
     Puzzle('international-6', 'international', 'W:W11,21,31,36,46:B1,5,12,13,19,32',
-           ('11-7', '12-17', '21x12', '13-18', '12x14', '1x12'), 5, 2,
-           'A quiet move first: the man on 11. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 11. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+           ('11-7', '12-17', '21x12', '13-18', '12x14', '1x12'), 5, 2),
     Puzzle('international-7', 'international', 'B:W31,32,33,34,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,20,23,24',
-           ('23-29', '34x23', '24-30', '35x24', '20x27', '31x22', '17x19'), 5, 2,
-           'A sacrifice: start with the man on 23. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 23. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('23-29', '34x23', '24-30', '35x24', '20x27', '31x22', '17x19'), 5, 2),
     Puzzle('brazilian-1', 'brazilian', 'B:Wb4,d4,h4,d2,h2,a1,c1,e1,g1:Bb8,f8,h8,a7,g7,f6,h6',
-           ('f6-g5', 'h4xf6', 'g7xa5'), 7, 2,
-           'A sacrifice: start with the man on f6. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf f6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('f6-g5', 'h4xf6', 'g7xa5'), 7, 2),
     Puzzle('brazilian-2', 'brazilian', 'B:Wh6,d4,a3,c3,e3,g3,b2,d2,h2,a1,g1:Bb8,d8,f8,h8,a7,c7,g7,b6,f6,c5',
-           ('c5-b4', 'a3xc5', 'f6-e5', 'd4xf6', 'b6xh4', 'f6-e7', 'd8xf6'), 7, 2,
-           'A sacrifice: start with the man on c5. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf c5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('c5-b4', 'a3xc5', 'f6-e5', 'd4xf6', 'b6xh4', 'f6-e7', 'd8xf6'), 7, 2),
     Puzzle('russian-1', 'russian', 'B:Wb4,d4,a3,b2,d2,f2,h2,a1,e1,g1:Bb8,d8,f8,h8,c7,e7,b6,d6',
-           ('d6-c5', 'b4:d6', 'e7:c1'), 7, 2,
-           'A sacrifice: start with the man on d6. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf d6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('d6-c5', 'b4:d6', 'e7:c1'), 7, 2),
     Puzzle('russian-2', 'russian', 'B:Wd4,f4,h4,c3,e3,b2,f2,a1,g1:Bh8,a7,g7,f6,h6,a5',
-           ('f6-g5', 'h4:f6', 'g7:b4'), 7, 3,
-           'A sacrifice: start with the man on f6. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf f6. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+           ('f6-g5', 'h4:f6', 'g7:b4'), 7, 3),
     Puzzle('russian-3', 'russian', 'W:Wa3,e3,g3,b2,d2,f2,a1,c1,e1,g1:Bb8,d8,h8,a7,c7,e7,b6,h6,c5,e5',
-           ('e3-d4', 'c5:e3', 'd2:f8'), 7, 2,
-           'A sacrifice: start with the man on e3. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf e3. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('e3-d4', 'c5:e3', 'd2:f8'), 7, 2),
     Puzzle('russian-4', 'russian', 'W:Wb4,a3,c3,g3,b2,d2,f2,h2,c1,e1:Bb8,d8,h8,a7,c7,g7,d6,f6,e5,d4,f4',
-           ('d2-e3', 'f4:d2', 'c1:g5'), 7, 3,
-           'A sacrifice: start with the man on d2. Taking it is compulsory, and the capture opens the way for your shot: 3 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf d2. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 3 Steine mehr.'),
+           ('d2-e3', 'f4:d2', 'c1:g5'), 7, 3),
     Puzzle('russian-5', 'russian', 'B:Wh4,a3,c3,g3,d2,f2,h2,c1,g1:Bb8,f8,h8,a7,e7,g7,f6,h6,e5',
-           ('e5-f4', 'g3:e5', 'f6:b2', 'h4-g5', 'h6:f4'), 7, 2,
-           'A sacrifice: start with the man on e5. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf e5. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('e5-f4', 'g3:e5', 'f6:b2', 'h4-g5', 'h6:f4'), 7, 2),
     Puzzle('russian-6', 'russian', 'B:Wh6,a5,c5,h2:Ba7,c7,f6,f4',
-           ('f4-e3', 'h6-g7', 'f6:h8', 'a5-b6', 'c7:a5'), 7, 2,
-           'A quiet move first: the man on f4. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf f4. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+           ('f4-e3', 'h6-g7', 'f6:h8', 'a5-b6', 'c7:a5'), 7, 2),
     Puzzle('english-1', 'english', 'B:W5,19,20,23,25,26,27,29,30,32:B1,2,4,6,8,11,12,13',
-           ('11-16', '20x11', '8x31'), 5, 2,
-           'A sacrifice: start with the man on 11. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 11. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('11-16', '20x11', '8x31'), 5, 2),
     Puzzle('english-2', 'english', 'B:W7,19,20,23,25,26,27,28,30:B4,5,6,8,11,12',
-           ('11-16', '20x11', '8x31'), 7, 2,
-           'A sacrifice: start with the man on 11. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 11. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('11-16', '20x11', '8x31'), 7, 2),
     Puzzle('english-3', 'english', 'W:W21,22,23,24,25,26,28,29,30,31,32:B1,3,4,5,6,7,8,11,12,13,14',
-           ('22-17', '13x22', '25x2'), 7, 2,
-           'A sacrifice: start with the man on 22. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 22. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('22-17', '13x22', '25x2'), 7, 2),
     Puzzle('english-4', 'english', 'W:W6,13,14,23,24:B8,11,12,16',
-           ('24-20', '11-15', '20x4'), 5, 2,
-           'A quiet move first: the man on 24. After the reply, a shot wins 2 pieces.',
-           'Zuerst ein stiller Zug mit dem Stein auf 24. Nach der Antwort folgt ein Schlag, der 2 Steine gewinnt.'),
+           ('24-20', '11-15', '20x4'), 5, 2),
     Puzzle('english-5', 'english', 'W:W17,19,21,22,24,25,27,28,29,30,31,32:B1,3,4,5,6,7,8,10,11,12,13,14',
-           ('19-15', '10x19', '24x15', '11x18', '22x15', '13x22', '25x2'), 5, 2,
-           'A sacrifice: start with the man on 19. Taking it is compulsory, and the capture opens the way for your shot: 2 pieces won in the end.',
-           'Ein Opfer: beginnen Sie mit dem Stein auf 19. Das Schlagen ist Pflicht und öffnet den Weg für Ihren Schlag: am Ende 2 Steine mehr.'),
+           ('19-15', '10x19', '24x15', '11x18', '22x15', '13x22', '25x2'), 5, 2),
 )

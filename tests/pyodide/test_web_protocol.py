@@ -198,7 +198,21 @@ def test_a_declared_result_survives_save_and_restore() -> None:
     call("play", session="saved", text="9-13")
     view = call("declare", session="saved", kind="flag", side="white")
     assert view["outcome"] == {"winner": "black", "termination": "time", "reason": "White ran out of time.",
-                               "rule": "FMJD Rules, 7.1 (time control)"}
+                               "rule": "FMJD Rules, 7.1 (time control)", "result": "0-1",
+                               "message": {"id": "outcome.time", "params": {"loser": {"id": "white", "params": {}}}}}
+    assert view["save"]["declared"] == {"termination": "time", "winner": "black"}
     restored = call("restore", session="saved-copy", save=json.loads(json.dumps(view["save"])))
     assert restored["outcome"] == view["outcome"] and restored["history"] == ["9-13"]
     assert restored["save"] == view["save"]
+
+
+def test_a_save_from_before_the_catalogue_keeps_its_declared_result() -> None:
+    call("new_game", session="old-save")
+    view = call("declare", session="old-save", kind="resign", side="black")
+    save = json.loads(json.dumps(view["save"]))
+    # Saves written before the text catalogue kept the whole outcome, with an English sentence.
+    save["declared"] = {"winner": "white", "termination": "resignation", "reason": "Black resigned.",
+                        "rule": "FMJD Annex 1, 7.1"}
+    restored = call("restore", session="old-save-copy", save=save)
+    assert restored["outcome"]["winner"] == "white"
+    assert restored["outcome"]["message"]["id"] == "outcome.resignation"

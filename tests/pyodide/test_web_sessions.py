@@ -18,6 +18,7 @@ for path in (ROOT, ROOT / "web", ROOT / "web" / "py"):
         sys.path.insert(0, str(path))
 
 import main as web_main  # noqa: E402  (web/main.py)
+from draughts.text import catalogue  # noqa: E402
 
 
 def call(method: str, **params: Any) -> Any:
@@ -57,9 +58,10 @@ def test_rules_table_covers_every_variant() -> None:
     rows = {r["key"]: r for r in call("rules_table")["variants"]}
     assert len(rows) == 13
     assert rows["english"]["flying"] is False and rows["english"]["first"] == "black"
-    assert rows["international"]["choice"][0] == "most pieces"
-    assert rows["russian"]["passing"][0].startswith("crowned")
-    assert rows["turkish"]["removal"][0] == "at once" and rows["turkish"]["orthogonal"]
+    english = catalogue("en")  # the worded flags are text ids
+    assert english[rows["international"]["choice"]] == "most pieces"
+    assert english[rows["russian"]["passing"]].startswith("crowned")
+    assert english[rows["turkish"]["removal"]] == "at once" and rows["turkish"]["orthogonal"]
     assert rows["italian"]["menTakeKings"] is False and rows["italian"]["inverted"]
     assert rows["antidraughts"]["losing"]
 

@@ -13,7 +13,7 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
-from draughts import IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
+from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
@@ -116,25 +116,19 @@ def hint(board: Board, request: NoParams) -> Hint:
         raise GameOverError("there is no move to suggest")
     move, reason = engine.hint(s.game)
     index = next(i for i, m in enumerate(moves) if m.path == move.path and m.captures == move.captures)
-    return Hint(index, s.game.move_text(move), reason)
-
-
-# Results the players declare: (termination, reason with the loser's name, the rule's source).
-DECLARED = {
-    "resign": ("resignation", "{loser} resigned.", "FMJD Annex 1, 7.1"),
-    "draw": ("agreement", "Draw by agreement.", "FMJD Annex 1, 6.5"),
-    "flag": ("time", "{loser} ran out of time.", "FMJD Rules, 7.1 (time control)"),
-}
+    return Hint(index, s.game.move_text(move), reason.text, reason)
 
 
 def declare(board: Board, request: Declare) -> BoardView:
     """Resignation, agreed draw or flag fall: results that come from the players, not the board."""
     s = board.session
-    loser = request.side or s.game.turn.value
-    winner = "black" if loser == "white" else "white"
-    termination, reason, rule = DECLARED[request.kind]
-    s.declared = Outcome(None if request.kind == "draw" else winner, termination,
-                         reason.format(loser=loser.capitalize()), rule)
+    loser = Colour(request.side) if request.side else s.game.turn
+    if request.kind == "resign":
+        s.declared = Outcome.resignation(loser)
+    elif request.kind == "draw":
+        s.declared = Outcome.agreement()
+    else:
+        s.declared = Outcome.time_out(loser)
     return board_view(s)
 
 
@@ -198,17 +192,13 @@ def close_session(board: Board, request: NoParams) -> Nothing:
     return Nothing()
 
 
-# The rule flags in plain words, (English, German).
-CHOICE = {"free": ("free choice", "freie Wahl"), "most_pieces": ("most pieces", "meiste Steine"),
-          "most_pieces_then_kings": ("most pieces, then most kings", "meiste Steine, dann meiste Damen"),
-          "italian": ("most pieces, with a king, most kings, earliest king",
-                      "meiste Steine, mit Dame, meiste Damen, früheste Dame"),
-          "king_first": ("free, but a king must take if one can", "frei, aber die Dame muss schlagen"),
-          "frisian_value": ("highest value", "höchster Wert")}
-PASSING = {"continue_as_man": ("stays a man", "bleibt Stein"),
-           "crown_and_continue": ("crowned, goes on as a king", "wird Dame und schlägt weiter"),
-           "crown_and_stop": ("crowned, the move ends", "wird Dame, der Zug endet")}
-REMOVAL = {True: ("at once", "sofort"), False: ("at the end", "am Zugende")}
+# The worded rule flags as text ids of the catalogue.
+CHOICE = {"free": "rules.choice.free", "most_pieces": "rules.choice.most_pieces",
+          "most_pieces_then_kings": "rules.choice.most_pieces_then_kings", "italian": "rules.choice.italian",
+          "king_first": "rules.choice.king_first", "frisian_value": "rules.choice.frisian_value"}
+PASSING = {"continue_as_man": "rules.passing.continue_as_man",
+           "crown_and_continue": "rules.passing.crown_and_continue", "crown_and_stop": "rules.passing.crown_and_stop"}
+REMOVAL = {True: "rules.removal.at_once", False: "rules.removal.at_end"}
 
 
 def rules_table(board: Board, request: NoParams) -> RulesTable:
@@ -220,8 +210,7 @@ def rules_table(board: Board, request: NoParams) -> RulesTable:
             men_backward=any(d[0] > 0 for d in r.man_capture_directions),
             orthogonal=any(d[0] == 0 for d in r.man_capture_directions),
             flying=r.flying_kings, men_take_kings=r.men_capture_kings,
-            choice=CHOICE.get(r.capture_choice, (r.capture_choice, r.capture_choice)),
-            passing=PASSING.get(r.passing_promotion, (r.passing_promotion, r.passing_promotion)),
+            choice=CHOICE[r.capture_choice], passing=PASSING[r.passing_promotion],
             removal=REMOVAL[r.immediate_removal], losing=r.losing_game, inverted=r.colouring == "inverted",
         ))
     return RulesTable(rows)

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Literal, Mapping, TypeVar
 
+from draughts.text import Message as TextMessage
+
 from .errors import BadRequestError, UnknownMethodError
 from .session import DEFAULT_PRESET, Board, SessionRegistry
 from .wire import decode, encode, named
@@ -177,7 +179,8 @@ class Hello:
 class Hint:
     index: int  # in the view's move list
     text: str
-    reason: str
+    reason: str  # in English
+    message: TextMessage  # the same, for the page to render in its language
 
 
 @dataclass(frozen=True)
@@ -192,7 +195,7 @@ class PdnText:
 
 @dataclass(frozen=True)
 class VariantRow:
-    """One variant's rule flags in plain words (English, German) for the learn page's table."""
+    """One variant's rule flags, the worded ones as text ids, for the learn page's table."""
 
     key: str
     name: str
@@ -203,9 +206,9 @@ class VariantRow:
     orthogonal: bool = named("orthogonal")
     flying: bool = named("flying")
     men_take_kings: bool = named("menTakeKings")
-    choice: tuple[str, str] = named("choice")
-    passing: tuple[str, str] = named("passing")
-    removal: tuple[str, str] = named("removal")
+    choice: str = named("choice")  # text ids
+    passing: str = named("passing")
+    removal: str = named("removal")
     losing: bool = named("losing")
     inverted: bool = named("inverted")
 

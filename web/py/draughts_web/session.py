@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Literal
 
-from draughts import Game, IllegalMoveError, Move, Outcome, get_rules
+from draughts import Colour, Game, IllegalMoveError, Move, Outcome, get_rules
 from draughts.draw import PRESETS
 
 from .errors import BadRequestError, BadSaveError
@@ -26,6 +27,27 @@ MoveData = tuple[list[int], list[int]]
 
 
 @dataclass(frozen=True)
+class Declared:
+    """A result the players declared, as a save keeps it: how, and who won (the sentence and
+    the rule are the library's, made again on restore in whatever language the page shows)."""
+
+    termination: Literal["resignation", "agreement", "time"]
+    winner: Literal["white", "black"] | None = None
+
+    @classmethod
+    def of(cls, outcome: Outcome) -> "Declared":
+        termination = outcome.termination.value
+        assert termination in ("resignation", "agreement", "time")
+        return cls(termination, outcome.winner.value if outcome.winner else None)  # type: ignore[arg-type]
+
+    def outcome(self) -> Outcome:
+        if self.termination == "agreement" or self.winner is None:
+            return Outcome.agreement()
+        loser = Colour(self.winner).opponent
+        return Outcome.resignation(loser) if self.termination == "resignation" else Outcome.time_out(loser)
+
+
+@dataclass(frozen=True)
 class SavedGame:
     """A game as the page keeps it in local storage: the start, the moves, and what is not on
     the board (moves taken back that can be redone, a declared result, the PDN tags)."""
@@ -37,7 +59,7 @@ class SavedGame:
     forced_capture: bool = named("forcedCapture", True)
     moves: list[MoveData] = field(default_factory=list)
     redo: list[MoveData] = field(default_factory=list)  # the next move to redo first
-    declared: Outcome | None = None
+    declared: Declared | None = None
     tags: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -45,6 +67,11 @@ class SavedGame:
         """A save read back from the page's storage; another format or a damaged one raises."""
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
             raise BadSaveError("the saved game has an unknown format")
+        declared = data.get("declared")
+        if isinstance(declared, dict):
+            # Earlier saves kept the whole outcome, sentence and rule too: its kind and winner
+            # are all a declared result needs.
+            data = {**data, "declared": {k: declared[k] for k in ("termination", "winner") if k in declared}}
         try:
             return decode(cls, data, "save")
         except BadRequestError as error:
@@ -108,7 +135,8 @@ class Session:
     def save(self) -> SavedGame:
         return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
                          [move_data(m) for m in self.game.move_stack],
-                         [move_data(m) for m in reversed(self.redo_stack)], self.declared, dict(self.tags))
+                         [move_data(m) for m in reversed(self.redo_stack)],
+                         Declared.of(self.declared) if self.declared else None, dict(self.tags))
 
     @classmethod
     def restore(cls, saved: SavedGame) -> "Session":
@@ -130,7 +158,7 @@ class Session:
             probe.push(move)
             redo.append(move)
         session.redo_stack = list(reversed(redo))
-        session.declared = saved.declared
+        session.declared = saved.declared.outcome() if saved.declared else None
         session.tags = dict(saved.tags)
         return session
 

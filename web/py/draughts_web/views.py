@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from draughts import Game, Move, Outcome
+from draughts import DrawCounter, Game, Move, Outcome
 from draughts.teach.explain import Reason, explain
+from draughts.text import Message as TextMessage
 
 from .session import SavedGame, Session
 from .wire import named
@@ -40,10 +41,10 @@ class Message:
 
 @dataclass(frozen=True)
 class RuleMessage:
-    """A rule's own wording from draughts.teach.explain, in English and German, with its source."""
+    """A rule's own wording from draughts.teach.explain (a catalogue message), with its source."""
 
     text: str
-    text_de: str
+    message: TextMessage
     source: str
     code: None = None
     params: dict[str, object] = field(default_factory=dict)
@@ -58,17 +59,6 @@ class Messages:
     not_destination: Message = named("notDestination")
     blocked: Message | RuleMessage = named("blocked")
     game_over: Message | None = named("gameOver", None, omit_none=True)
-
-
-@dataclass(frozen=True)
-class CounterView:
-    """A running draw counter ("only kings: 12 of 25 moves")."""
-
-    name: str
-    plies: int
-    limit: int
-    text: str
-    text_de: str
 
 
 @dataclass(frozen=True)
@@ -99,7 +89,7 @@ class BoardView:
     last: LastMove | None = named("last")
     outcome: Outcome | None = named("outcome")
     review: int | None = named("review")  # the ply shown while clicking through the moves
-    counters: list[CounterView] = named("counters")
+    counters: list[DrawCounter] = named("counters")
     house_rule: bool = named("houseRule")  # capturing is not compulsory
     draw_rules: str = named("drawRules")
     save: SavedGame | None = named("save")
@@ -175,7 +165,7 @@ def messages(game: Game, must_capture: bool, most: int, outcome: Outcome | None,
     by_rule = {r.rule: r for r in explained}
     rule = next((by_rule[name] for name in BLOCKING_RULES if name in by_rule), None)
     if rule is not None:  # the engine's own wording, with the rule's source
-        blocked = RuleMessage(rule.text, rule.text_de, rule.source)
+        blocked = RuleMessage(rule.text, rule.message, rule.source)
     return Messages(
         wrong_side=Message("wrong_side", f"It is {turn.capitalize()}'s turn.", {"side": turn}),
         empty=Message("empty", "Choose one of your pieces first: those that can move are marked."),
@@ -185,6 +175,6 @@ def messages(game: Game, must_capture: bool, most: int, outcome: Outcome | None,
     )
 
 
-def counters(game: Game) -> list[CounterView]:
+def counters(game: Game) -> list[DrawCounter]:
     """The draw counters that are running."""
-    return [CounterView(c.name, c.plies, c.limit_plies, c.text, c.text_de) for c in game.draw_counters()]
+    return game.draw_counters()

@@ -13,7 +13,7 @@ import types
 import typing
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any, Literal, TypeVar, Union
+from typing import Any, Literal, Protocol, TypeVar, Union, runtime_checkable
 
 from .errors import BadRequestError
 
@@ -37,8 +37,17 @@ def wire_name(f: Field[Any]) -> str:
 
 # -- encoding --------------------------------------------------------------------------------
 
+@runtime_checkable
+class HasDict(Protocol):
+    """A library value that says itself how it crosses to the page (Outcome, Reason, Message...)."""
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
 def to_data(value: object) -> object:
     """Plain JSON data (dicts, lists, strings, numbers, booleans, None) for a reply."""
+    if isinstance(value, HasDict):
+        return to_data(value.to_dict())
     if is_dataclass(value) and not isinstance(value, type):
         out: dict[str, object] = {}
         for f in fields(value):
