@@ -134,13 +134,16 @@ def ensure_micropip() -> Path:
 
 
 def ensure_node_modules() -> None:
-    """npm ci, skipped when the locked pyodide version is already installed."""
+    """npm ci, skipped when the locked pyodide and typescript versions are already installed."""
     lock = ROOT / "package-lock.json"
-    wanted = None
-    if lock.exists():
-        wanted = json.loads(lock.read_text())["packages"].get("node_modules/pyodide", {}).get("version")
-    installed = NODE_PYODIDE / "package.json"
-    if installed.exists() and wanted and json.loads(installed.read_text())["version"] == wanted:
+    locked = json.loads(lock.read_text())["packages"] if lock.exists() else {}
+
+    def up_to_date(name: str) -> bool:
+        installed = ROOT / "node_modules" / name / "package.json"
+        wanted = locked.get(f"node_modules/{name}", {}).get("version")
+        return bool(wanted) and installed.exists() and json.loads(installed.read_text())["version"] == wanted
+
+    if up_to_date("pyodide") and up_to_date("typescript"):
         return
     command = ["npm", "ci", "--no-audit", "--no-fund"] if lock.exists() else ["npm", "install"]
     log(" ".join(command))
