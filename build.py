@@ -49,10 +49,15 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 # Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css", "main.py",
-              "icon.svg", "manifest.webmanifest",
-              # learn the rules, and boards for other pages (docs/embed.md)
-              "learn.html", "learn.js", "learn.css", "client.js", "embed.js", "embed.html", "embed-page.js")
+PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "main.py", "icon.svg", "manifest.webmanifest",
+              "learn.html", "learn.css", "embed.html",
+              # the pages' modules: one per page entry, the element, and what they share
+              "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
+              "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
+              "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
+              "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
+              "js/learn/rules.js", "js/learn/text.js",
+              "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js")
 
 # A zip entry date fixed so that the same sources give byte-identical files, and so the service
 # worker's cache name (a hash of the contents) only changes when something really changed.
@@ -304,6 +309,7 @@ def build(dist: Path = DIST) -> Path:
     write_lock_file(dist / "pyodide" / "pyodide-lock.json")
     for name in PAGE_FILES:
         if (WEB / name).exists():
+            (dist / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(WEB / name, dist / name)
     config = {
         "wheel": wheel.name,
