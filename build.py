@@ -466,7 +466,7 @@ def run_tests(pytest_args: list[str]) -> int:
         node_failed = 1  # the runner itself broke: count it, so the total cannot read as green
     if pytest_rc != 0 and failed == 0:
         failed = 1
-    # board.js's pure click logic, under Node's own test runner (no browser needed)
+    # the pages' pure logic (board state, game flow), under Node's own test runner (no browser needed)
     logic_tests = sorted(str(p) for p in (ROOT / "tests" / "web").glob("*.test.mjs"))
     logic = subprocess.run(["node", "--test", *logic_tests], cwd=ROOT, capture_output=True, text=True)
     print(logic.stdout[-2000:], end="", flush=True)
@@ -474,12 +474,19 @@ def run_tests(pytest_args: list[str]) -> int:
     logic_passed, logic_failed = int(counts.get("pass", 0)), int(counts.get("fail", 0))
     if logic.returncode != 0 and logic_failed == 0:
         logic_failed = 1
+    # TypeScript's checker over the pages' JSDoc types (tsconfig.json): one test, a type error fails it
+    log("type check: tsc --noEmit -p tsconfig.json")
+    types = subprocess.run([str(ROOT / "node_modules" / ".bin" / "tsc"), "--noEmit", "-p", "tsconfig.json"],
+                           cwd=ROOT, capture_output=True, text=True)
+    print((types.stdout + types.stderr)[-4000:], end="", flush=True)
+    types_ok = types.returncode == 0
     log(f"pytest exit {pytest_rc}, Pyodide runner exit {node_rc}, board logic exit {logic.returncode}, "
-        f"{time.monotonic() - started:.0f} s in all")
+        f"tsc exit {types.returncode}, {time.monotonic() - started:.0f} s in all")
     skipped_text = f", {skipped} skipped" if skipped else ""
-    print(f"{passed + node_passed + logic_passed} passed, {failed + node_failed + logic_failed} failed{skipped_text}",
-          flush=True)
-    return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 else 1
+    total_passed = passed + node_passed + logic_passed + int(types_ok)
+    total_failed = failed + node_failed + logic_failed + int(not types_ok)
+    print(f"{total_passed} passed, {total_failed} failed{skipped_text}", flush=True)
+    return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 and types_ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:
