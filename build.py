@@ -49,10 +49,15 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 # Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "app.js", "board.js", "worker.js", "i18n.js", "style.css",
-              "icon.svg", "manifest.webmanifest",
-              # learn the rules, and boards for other pages (docs/embed.md)
-              "learn.html", "learn.js", "learn.css", "client.js", "embed.js", "embed.html", "embed-page.js")
+PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
+              "learn.html", "learn.css", "embed.html",
+              # the pages' modules: one per page entry, the element, and what they share
+              "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
+              "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
+              "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
+              "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
+              "js/learn/rules.js", "js/learn/text.js",
+              "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js")
 
 # The page's Python: web/main.py (the entry the worker imports) and its package in web/py/, packed
 # into one zip that the worker unpacks into Pyodide's file system.
@@ -138,13 +143,16 @@ def ensure_micropip() -> Path:
 
 
 def ensure_node_modules() -> None:
-    """npm ci, skipped when the locked pyodide version is already installed."""
+    """npm ci, skipped when the locked pyodide and typescript versions are already installed."""
     lock = ROOT / "package-lock.json"
-    wanted = None
-    if lock.exists():
-        wanted = json.loads(lock.read_text())["packages"].get("node_modules/pyodide", {}).get("version")
-    installed = NODE_PYODIDE / "package.json"
-    if installed.exists() and wanted and json.loads(installed.read_text())["version"] == wanted:
+    locked = json.loads(lock.read_text())["packages"] if lock.exists() else {}
+
+    def up_to_date(name: str) -> bool:
+        installed = ROOT / "node_modules" / name / "package.json"
+        wanted = locked.get(f"node_modules/{name}", {}).get("version")
+        return bool(wanted) and installed.exists() and json.loads(installed.read_text())["version"] == wanted
+
+    if up_to_date("pyodide") and up_to_date("typescript"):
         return
     command = ["npm", "ci", "--no-audit", "--no-fund"] if lock.exists() else ["npm", "install"]
     log(" ".join(command))
@@ -323,6 +331,7 @@ def build(dist: Path = DIST) -> Path:
     write_lock_file(dist / "pyodide" / "pyodide-lock.json")
     for name in PAGE_FILES:
         if (WEB / name).exists():
+            (dist / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(WEB / name, dist / name)
     build_page_python(dist / PAGE_PYTHON)
     # The text catalogues, one per language, are the package's own: web/i18n.js loads them, and
@@ -488,7 +497,7 @@ def run_tests(pytest_args: list[str]) -> int:
         node_failed = 1  # the runner itself broke: count it, so the total cannot read as green
     if pytest_rc != 0 and failed == 0:
         failed = 1
-    # board.js's pure click logic, under Node's own test runner (no browser needed)
+    # the pages' pure logic (board state, game flow), under Node's own test runner (no browser needed)
     logic_tests = sorted(str(p) for p in (ROOT / "tests" / "web").glob("*.test.mjs"))
     logic = subprocess.run(["node", "--test", *logic_tests], cwd=ROOT, capture_output=True, text=True)
     print(logic.stdout[-2000:], end="", flush=True)
@@ -496,12 +505,19 @@ def run_tests(pytest_args: list[str]) -> int:
     logic_passed, logic_failed = int(counts.get("pass", 0)), int(counts.get("fail", 0))
     if logic.returncode != 0 and logic_failed == 0:
         logic_failed = 1
+    # TypeScript's checker over the pages' JSDoc types (tsconfig.json): one test, a type error fails it
+    log("type check: tsc --noEmit -p tsconfig.json")
+    types = subprocess.run([str(ROOT / "node_modules" / ".bin" / "tsc"), "--noEmit", "-p", "tsconfig.json"],
+                           cwd=ROOT, capture_output=True, text=True)
+    print((types.stdout + types.stderr)[-4000:], end="", flush=True)
+    types_ok = types.returncode == 0
     log(f"pytest exit {pytest_rc}, Pyodide runner exit {node_rc}, board logic exit {logic.returncode}, "
-        f"{time.monotonic() - started:.0f} s in all")
+        f"tsc exit {types.returncode}, {time.monotonic() - started:.0f} s in all")
     skipped_text = f", {skipped} skipped" if skipped else ""
-    print(f"{passed + node_passed + logic_passed} passed, {failed + node_failed + logic_failed} failed{skipped_text}",
-          flush=True)
-    return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 else 1
+    total_passed = passed + node_passed + logic_passed + int(types_ok)
+    total_failed = failed + node_failed + logic_failed + int(not types_ok)
+    print(f"{total_passed} passed, {total_failed} failed{skipped_text}", flush=True)
+    return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 and types_ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """<draughts-board> on a host page, the iframe embed and the PDN viewer, in Chromium.
 
 Host pages are test-only routes on the site's own origin (Playwright answers them; routes added
-after the origin guard are asked first), so embed.js loads from the built files exactly as a
+after the origin guard are asked first), so js/draughts-board.js loads from the built files exactly as a
 site that copied dist/ would load it.
 """
 
@@ -25,7 +25,7 @@ TURN_MS = 60_000
 
 TWO_BOARDS = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Host page</title>
-<script type="module" src="embed.js"></script>
+<script type="module" src="js/draughts-board.js"></script>
 <style>body { font-family: sans-serif; display: flex; gap: 24px; padding: 16px; } draughts-board { width: 380px; }</style>
 </head><body>
 <div><h2>International, two players</h2><draughts-board id="a" variant="international" mode="two"></draughts-board></div>

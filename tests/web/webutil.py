@@ -9,7 +9,7 @@ BOOT_TIMEOUT_MS = 60_000  # generous: two cores, and the engine's tests may run 
 
 
 def wait_ready(page) -> None:
-    """Python booted in the worker and a game on the board (app.js sets data-ready)."""
+    """Python booted in the worker and a game on the board (the page sets data-ready)."""
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 

@@ -2,23 +2,25 @@
 // forwarded to the parent page with postMessage, so a site using an iframe hears them too.
 // (A separate file, not an inline script: the page's Content-Security-Policy allows 'self' only.)
 
-import "./embed.js";
+import "./draughts-board.js";
 
 const ATTRIBUTES = ["variant", "fen", "pdn", "mode", "level", "orientation", "lang", "coordinates"];
-const board = document.getElementById("board");
+const EVENTS = ["draughts-ready", "draughts-move", "draughts-end", "draughts-setup", "draughts-position"];
+const board = /** @type {HTMLElement} */ (document.getElementById("board"));
 const query = new URLSearchParams(location.search);
 for (const name of ATTRIBUTES) {
   const value = query.get(name);
   if (value != null && value !== "") board.setAttribute(name, value);
 }
-if (query.get("lang")) document.documentElement.lang = query.get("lang");
+const lang = query.get("lang");
+if (lang) document.documentElement.lang = lang;
 
-for (const type of ["draughts-ready", "draughts-move", "draughts-end", "draughts-setup", "draughts-position"]) {
+for (const type of EVENTS) {
   board.addEventListener(type, (event) => {
     document.documentElement.dataset.lastEvent = type;
     if (window.parent !== window) {
       // The data is the public state of a board game; "*" lets any embedding site receive it.
-      window.parent.postMessage({ source: "draughts-board", type, detail: event.detail }, "*");
+      window.parent.postMessage({ source: "draughts-board", type, detail: /** @type {CustomEvent} */ (event).detail }, "*");
     }
   });
 }

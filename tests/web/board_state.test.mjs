@@ -1,8 +1,8 @@
-// The board's click logic without a browser: board.js keeps it in pure functions of the view
-// Python sends, so it runs under Node's own test runner.
+// The board's click logic without a browser: web/js/board/state.js keeps it in pure functions
+// of the view Python sends, so it runs under Node's own test runner.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickAction, movableOrigins, movesFrom } from "../../web/board.js";
+import { clickAction, displayCell, movableOrigins, movesFrom, nextSquare, squareAt } from "../../web/js/board/state.js";
 
 const move = (o, d, path, caps = []) => ({ o, d, path, caps, text: `${o}${caps.length ? "x" : "-"}${d}` });
 
@@ -50,4 +50,30 @@ test("a finished game or a position without moves only explains", () => {
 test("a king capture that ends on its own square is a destination, not a deselect", () => {
   const loop = { ...view, moves: [move(32, 32, [32, 21, 12, 23, 32], [27, 17, 18, 28])] };
   assert.equal(clickAction(loop, 32, 32).play, true);
+});
+
+// A 4x4 board with its playing squares on the dark cells, numbered 1-8 from the top.
+const small = {
+  rows: 4, cols: 4,
+  squares: [[1, "1", 0, 1], [2, "2", 0, 3], [3, "3", 1, 0], [4, "4", 1, 2], [5, "5", 2, 1], [6, "6", 2, 3], [7, "7", 3, 0], [8, "8", 3, 2]],
+};
+
+test("flipping turns the board half a turn, and is its own inverse", () => {
+  assert.deepEqual(displayCell(small, false, 0, 1), [0, 1]);
+  assert.deepEqual(displayCell(small, true, 0, 1), [3, 2]);
+  assert.deepEqual(displayCell(small, true, ...displayCell(small, true, 1, 2)), [1, 2]);
+});
+
+test("a point on the board finds its playing square, flipped or not", () => {
+  assert.equal(squareAt(small, false, 0.3, 0.1), 1); // row 0, col 1
+  assert.equal(squareAt(small, false, 0.1, 0.1), null); // a light square
+  assert.equal(squareAt(small, true, 0.6, 0.9), 1); // row 3, col 2 on screen is row 0, col 1
+});
+
+test("arrow keys move to the nearest square ahead, and stop at the edge", () => {
+  const sq = (n) => small.squares.find((s) => s[0] === n);
+  assert.equal(nextSquare(small, false, sq(5), -1, 0), 3); // up from row 2 col 1: row 1, col 0 (ties: the first)
+  assert.equal(nextSquare(small, false, sq(1), -1, 0), null);
+  assert.equal(nextSquare(small, false, sq(3), 0, 1), 1); // the diagonal neighbour is nearer than 4, two columns on
+  assert.equal(nextSquare(small, true, sq(1), 1, 0), null); // flipped, square 1 is on the bottom row
 });

@@ -1,0 +1,294 @@
+// One game against the computer or between two players, as the play page and <draughts-board>
+// both run it: the player's move, the computer's turn, undo (in pairs against the computer),
+// redo, hints, the clock, resignation and draws, and the end of the game, reported once.
+//
+// Python (web/main.py) is the authority on the position and its rules; this keeps only the
+// flow between requests. It touches no DOM: the host hears of every change through its hooks
+// and draws it, so Node can test the flow with a stand-in for Python.
+
+import { computerToMove, opponent, redoCount, runningSide, undoCount } from "./flow.js";
+
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Move} Move */
+/** @typedef {import("../types.js").Colour} Colour */
+/** @typedef {import("../types.js").Call} Call */
+/** @typedef {import("./clock.js").Clock} Clock */
+
+/**
+ * How a view arrived: `move` is the move that led to it (text), `by` who made it.
+ * @typedef {{animate: boolean, by: "player" | "computer" | null, move: string | null, mover: Colour | null}} Arrival
+ */
+
+/**
+ * @typedef {object} ControllerHooks
+ * @property {(view: View, arrival: Arrival) => void} onView  a new position to show
+ * @property {(view: View) => void} [onEnd]  the game ended (once per ending)
+ * @property {() => void} [onState]  thinking or busy changed
+ * @property {(error: Error) => void} [onError]  a request failed; the game is unchanged
+ * @property {() => void} [onClock]  the clock ticked
+ */
+
+const CLOCK_TICK_MS = 250;
+
+export class GameController {
+  /**
+   * @param {{call: Call, session?: string | null, hooks: ControllerHooks, now?: () => number}} options
+   *   session: the board's game in Python (null: the page's own game)
+   */
+  constructor({ call, session = null, hooks, now = () => performance.now() }) {
+    this.hooks = hooks;
+    this.now = now;
+    /** @type {(method: string, params?: Record<string, unknown>) => Promise<any>} */
+    this.ask = (method, params = {}) => call(method, params, session);
+    /** @type {View | null} */
+    this.view = null;
+    /** @type {Colour | null} the computer's side; null: two players */
+    this.computerSide = null;
+    /** @type {number | null} */
+    this.level = null;
+    this.thinking = false; // the computer is choosing its move
+    this.busy = false; // any other request is in flight
+    this.ended = false; // this ending was reported
+    /** @type {Clock | null} */
+    this.clock = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.timer = null;
+  }
+
+  /**
+   * Play against the computer (its side and level) or between two players (side null).
+   * @param {Colour | null} computerSide @param {number | null} level
+   */
+  setOpponent(computerSide, level) {
+    this.computerSide = computerSide;
+    this.level = level;
+  }
+
+  /** The human's colour against the computer; null between two players. */
+  get playerSide() {
+    return this.computerSide ? opponent(this.computerSide) : null;
+  }
+
+  get idle() {
+    return !this.busy && !this.thinking;
+  }
+
+  isComputerTurn(view = this.view) {
+    return computerToMove(view, this.computerSide);
+  }
+
+  /** The board may take a move now. */
+  acceptsMoves() {
+    return !!this.view && this.idle && !this.view.outcome && !this.isComputerTurn();
+  }
+
+  canUndo() {
+    return !!this.view && this.idle && undoCount(this.view, this.computerSide) > 0;
+  }
+
+  canRedo() {
+    return !!this.view && this.idle && redoCount(this.view, this.computerSide) > 0;
+  }
+
+  canHint() {
+    return !!this.view && this.idle && this.view.moves.length > 0 && !this.isComputerTurn();
+  }
+
+  canDeclare() {
+    return !!this.view && this.idle && !this.view.outcome;
+  }
+
+  /**
+   * A game (re)starts from this view: a new game, a restored one, an imported record. The
+   * computer moves at once if it is its turn.
+   * @param {View} view @param {Clock | null} [clock]
+   */
+  start(view, clock = null) {
+    this.ended = false;
+    this.setClock(clock);
+    this.show(view, { animate: false, by: null, move: null, mover: null });
+  }
+
+  /**
+   * A request that replaces the game (new_game, set_fen, import_pdn, restore): started on
+   * success, and on failure the error is thrown and the game is unchanged.
+   * @param {string} method @param {Record<string, unknown>} params @param {Clock | null} [clock]
+   * @returns {Promise<View>}
+   */
+  async load(method, params, clock = null) {
+    const view = await this.request(method, params);
+    this.start(view, clock);
+    return view;
+  }
+
+  /** The player made one of view.moves. @param {Move} move */
+  async play(move) {
+    const view = this.view;
+    if (!view || !this.acceptsMoves()) return;
+    const index = view.moves.indexOf(move);
+    const mover = view.turn;
+    try {
+      const next = await this.request("play", { index, fen: view.fen });
+      this.chargeMove(mover);
+      this.show(next, { animate: true, by: "player", move: move.text, mover });
+    } catch (error) {
+      this.hooks.onError?.(/** @type {Error} */ (error));
+    }
+  }
+
+  /** The computer's move, if it is its turn (after every new position). */
+  async computerTurn() {
+    const view = this.view;
+    if (!view || !this.isComputerTurn() || !this.idle) return;
+    this.thinking = true;
+    this.hooks.onState?.();
+    const mover = view.turn;
+    try {
+      const next = await this.ask("computer", { level: this.level });
+      this.thinking = false;
+      this.chargeMove(mover);
+      this.show(next, { animate: true, by: "computer", move: next.computerMove ?? null, mover });
+    } catch (error) {
+      this.thinking = false;
+      this.hooks.onState?.();
+      this.hooks.onError?.(/** @type {Error} */ (error));
+    }
+  }
+
+  undo() {
+    if (!this.view || !this.canUndo()) return Promise.resolve(null);
+    return this.act("undo", { count: undoCount(this.view, this.computerSide) });
+  }
+
+  redo() {
+    if (!this.view || !this.canRedo()) return Promise.resolve(null);
+    return this.act("redo", { count: redoCount(this.view, this.computerSide) }, true);
+  }
+
+  /**
+   * The engine's suggestion for the side to move: the move (one of view.moves), its text and
+   * why; null when there is none or the request failed.
+   * @returns {Promise<{move: Move, text: string, reason: import("../../i18n.js").Message | null} | null>}
+   */
+  async hint() {
+    const view = this.view;
+    if (!view || !this.canHint()) return null;
+    try {
+      const h = await this.ask("hint", {});
+      if (this.view !== view) return null; // the position changed meanwhile
+      return { move: view.moves[h.index], text: h.text, reason: h.message || null };
+    } catch (error) {
+      this.hooks.onError?.(/** @type {Error} */ (error));
+      return null;
+    }
+  }
+
+  /** Resign for the player against the computer, or for the side to move between two players. */
+  resign() {
+    if (!this.view || !this.canDeclare()) return Promise.resolve(null);
+    return this.act("declare", { kind: "resign", side: this.playerSide ?? this.view.turn });
+  }
+
+  /** Both sides agreed to a draw. */
+  agreeDraw() {
+    if (!this.canDeclare()) return Promise.resolve(null);
+    return this.act("declare", { kind: "draw" });
+  }
+
+  /**
+   * Offer the computer a draw; it is declared if accepted. Between two players the other
+   * player answers: ask them, then agreeDraw().
+   * @returns {Promise<boolean | null>} accepted; null when there was no answer
+   */
+  async offerComputerDraw() {
+    if (!this.computerSide || !this.canDeclare()) return null;
+    try {
+      const answer = await this.ask("draw_offer", {});
+      if (answer.accepted) await this.agreeDraw();
+      return !!answer.accepted;
+    } catch (error) {
+      this.hooks.onError?.(/** @type {Error} */ (error));
+      return null;
+    }
+  }
+
+  // -- the clock ------------------------------------------------------------------------------
+  /** @param {Clock | null} clock */
+  setClock(clock) {
+    this.clock = clock;
+    if (clock && !this.timer) this.timer = setInterval(() => this.tickClock(), CLOCK_TICK_MS);
+    if (!clock && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  /** Runs the side to move's time down; a fallen flag loses the game for that side. */
+  tickClock() {
+    const clock = this.clock;
+    if (!clock) return;
+    const running = runningSide(this.view);
+    clock.tick(running, this.now());
+    if (running && clock.flagged(running) && this.idle) {
+      clock.left[running] = 0;
+      this.act("declare", { kind: "flag", side: running });
+    }
+    this.hooks.onClock?.();
+  }
+
+  /** @param {Colour} mover */
+  chargeMove(mover) {
+    if (!this.clock) return;
+    this.clock.tick(runningSide(this.view), this.now());
+    this.clock.moved(mover);
+  }
+
+  // -- plumbing ---------------------------------------------------------------------------------
+  /**
+   * One request with the busy flag up meanwhile; throws what Python raised.
+   * @param {string} method @param {Record<string, unknown>} params @returns {Promise<View>}
+   */
+  async request(method, params) {
+    this.busy = true;
+    this.hooks.onState?.();
+    try {
+      return await this.ask(method, params);
+    } finally {
+      this.busy = false;
+      this.hooks.onState?.();
+    }
+  }
+
+  /**
+   * A request whose answer is the game's next view; errors go to onError.
+   * @param {string} method @param {Record<string, unknown>} params @param {boolean} [animate]
+   * @returns {Promise<View | null>}
+   */
+  async act(method, params, animate = false) {
+    try {
+      const next = await this.request(method, params);
+      this.show(next, { animate, by: null, move: null, mover: null });
+      return next;
+    } catch (error) {
+      this.hooks.onError?.(/** @type {Error} */ (error));
+      return null;
+    }
+  }
+
+  /** @param {View} view @param {Arrival} arrival */
+  show(view, arrival) {
+    this.view = view;
+    if (!view.outcome) this.ended = false;
+    this.hooks.onView(view, arrival);
+    if (view.outcome && !this.ended) {
+      this.ended = true;
+      this.hooks.onEnd?.(view);
+    }
+    this.computerTurn();
+  }
+
+  /** Stop the clock's timer (a board removed from its page). */
+  dispose() {
+    this.setClock(null);
+  }
+}

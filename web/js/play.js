@@ -1,0 +1,393 @@
+// The play page (index.html): wires the board, the panel and the dialogs to the game
+// controller, and keeps what a screen keeps: settings, the saved game, which earlier position
+// is being reviewed. Python (web/main.py) is the authority on everything about the game.
+
+import { colourName, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
+import { Board } from "./board/board.js";
+import { Clock } from "./game/clock.js";
+import { GameController } from "./game/controller.js";
+import { opponent } from "./game/flow.js";
+import { registerServiceWorker } from "./offline.js";
+import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./play/dialogs.js";
+import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
+import {
+  KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
+  saveRecord, saveSettings, store,
+} from "./play/storage.js";
+import { call, onProgress, ready } from "./worker-client.js";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Hello} Hello */
+/** @typedef {import("./play/storage.js").Settings} Settings */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const metrics = {
+  stages: /** @type {Record<string, number>} */ ({}), workerStartedAt: performance.now(),
+  paintedAt: /** @type {number | null} */ (null), interactiveAt: /** @type {number | null} */ (null),
+  bootMs: /** @type {number | null} */ (null), lastThinkMs: /** @type {number | null} */ (null),
+};
+const booting = ready(); // start Python now: it boots while the page paints
+
+const loaded = loadSettings();
+const settings = loaded.settings;
+/** @type {Hello | null} */
+let hello = null;
+/** @type {string | null} */
+let gameId = null;
+let thinkStarted = 0;
+
+const board = new Board($("board"), {
+  onMove: (move) => controller.play(move),
+  onMessage: (key) => {
+    const view = board.view;
+    say(view && view.messages[key] ? message(view.messages[key]) : t(key), true);
+  },
+  label: (square, piece, marks) => [squareLabel(square.label, piece), ...marks.map((s) => t(`state_${s}`))].join(", "),
+  routeTitle: () => t("choose_route"),
+  routeLabel: (move) => t("route", { text: move.text, caps: move.caps.map(labelOf).join(", ") }),
+});
+
+const controller = new GameController({
+  call,
+  hooks: {
+    onView(view, arrival) {
+      const before = page.reviewPly == null ? board.view : null;
+      if (arrival.by === "player" || (!arrival.move && before && before.fen !== view.fen)) say(""); // an old hint or warning no longer applies
+      page.reviewPly = null;
+      board.setView(view, { animate: arrival.animate });
+      if (arrival.by === "computer") metrics.lastThinkMs = performance.now() - thinkStarted;
+      thinkStarted = 0;
+      if (arrival.by && arrival.move) {
+        announce(arrival.by === "computer" ? t("computer_played", { move: arrival.move })
+          : t("played", { colour: colourName(arrival.mover || view.turn), move: arrival.move }));
+      }
+      refresh();
+      persist();
+    },
+    onEnd: gameOver,
+    onState() {
+      if (controller.thinking && !thinkStarted) thinkStarted = performance.now();
+      refresh();
+    },
+    onError(error) {
+      thinkStarted = 0;
+      say(t("error", { message: error.message }), true);
+      refresh();
+    },
+    onClock: () => renderClock(controller),
+  },
+});
+
+/** What the panel draws from. @type {import("./play/panel.js").PanelState} */
+const page = { controller, settings, ready: false, reviewPly: null, review };
+
+/** @param {number} n */
+function labelOf(n) {
+  const square = board.view?.squares.find((s) => s[0] === n);
+  return square ? square[1] : String(n);
+}
+
+/** Show a message in the visible status line and say it to screen readers. @param {string} text @param {boolean} [warn] */
+function say(text, warn = false) {
+  const status = $("status");
+  status.textContent = text;
+  status.classList.toggle("warn", warn);
+  announce(text);
+}
+
+/** @param {string} text */
+function announce(text) {
+  const live = $("announce");
+  live.textContent = "";
+  // a fresh text node each time so the same message is announced again
+  requestAnimationFrame(() => (live.textContent = text));
+}
+
+/** @param {string} text */
+function notice(text) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// Saved data that could not be read: a quiet note, since the page simply starts from its defaults.
+function damagedNotice() {
+  const note = $("saved-note");
+  note.textContent = t("saved_data_set_aside");
+  note.hidden = false;
+}
+
+/** The board takes moves only in the live game, when the controller does. */
+function refresh() {
+  board.setInteractive(page.ready && page.reviewPly == null && controller.acceptsMoves());
+  if (controller.view) renderPanel(page);
+  else setPageState(page);
+}
+
+function persist() {
+  const view = controller.view;
+  if (!view || !view.save) return;
+  saveGame(view.save, gameId, controller.clock);
+  saveBoardPicture(view); // lets the next visit paint its board before Python has started
+}
+
+/** The end of a game: say the result and count it in the record against the computer. @param {View} view */
+function gameOver(view) {
+  const outcome = /** @type {import("./types.js").Outcome} */ (view.outcome);
+  say(`${outcome.winner ? t(`result_${outcome.winner}`) : t("result_draw")}: ${resultReason(outcome)}`);
+  const player = controller.playerSide;
+  if (!player || !gameId) return;
+  const record = loadRecord();
+  const entry = record[view.variant] || { w: 0, d: 0, l: 0, rating: 1200, games: [] };
+  if (entry.games.includes(gameId)) return;
+  const score = outcome.winner == null ? 0.5 : outcome.winner === player ? 1 : 0;
+  const opponentRating = 800 + 150 * Number(controller.level);
+  const expected = 1 / (1 + 10 ** ((opponentRating - entry.rating) / 400));
+  entry.rating = Math.round(entry.rating + 32 * (score - expected));
+  entry[score === 1 ? "w" : score === 0 ? "l" : "d"] += 1;
+  entry.games = [...entry.games.slice(-50), gameId];
+  record[view.variant] = entry;
+  saveRecord(record);
+  renderRecord(view);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+/** Against the computer or two players, as the settings say. */
+function applyOpponent() {
+  const computer = settings.mode === "computer" && !!hello?.engine;
+  controller.setOpponent(computer ? opponent(settings.colour) : null, settings.level ?? hello?.defaultLevel ?? null);
+  board.setFlipped(settings.flipped !== (computer && settings.colour === "black"));
+}
+
+/** @param {string} suffix */
+const newGameId = (suffix) => `${Date.now().toString(36)}-${suffix}`;
+
+async function newGame() {
+  applyOpponent();
+  say("");
+  try {
+    await controller.load("new_game", { variant: settings.variant, drawRules: settings.drawRules,
+      forcedCapture: settings.forcedCapture, fen: null }, Clock.fromSettings(settings.clockBase, settings.clockInc));
+    gameId = newGameId(Math.random().toString(36).slice(2, 8));
+    persist();
+  } catch (error) {
+    say(t("error", { message: /** @type {Error} */ (error).message }), true);
+  }
+}
+
+/**
+ * A game from a record or a position replaces the current one (no clock); on an error Python
+ * keeps the game it had and the dialog says why.
+ * @param {string} method @param {Record<string, unknown>} params @param {string} done @param {string} failed @param {string} suffix
+ */
+async function loadInto(method, params, done, failed, suffix) {
+  try {
+    await controller.load(method, params);
+    gameId = newGameId(suffix);
+    persist();
+    pdnMessage(t(done), true);
+  } catch (error) {
+    pdnMessage(t(failed, { message: /** @type {Error} */ (error).message }));
+  }
+}
+
+async function exportPdn() {
+  const tags = /** @type {Record<string, string>} */ ({ Event: "Casual game", Date: new Date().toISOString().slice(0, 10).replaceAll("-", ".") });
+  if (controller.computerSide) tags[controller.computerSide === "white" ? "White" : "Black"] = `Computer (level ${controller.level})`;
+  try {
+    const { pdn } = await call("export_pdn", { tags });
+    showPdn(pdn);
+    return /** @type {string} */ (pdn);
+  } catch (error) {
+    pdnMessage(t("error", { message: /** @type {Error} */ (error).message }));
+    return "";
+  }
+}
+
+/** Show the position after `ply` moves; the live game goes on underneath. @param {number} ply */
+async function review(ply) {
+  const view = controller.view;
+  if (!view || !controller.idle) return;
+  if (ply >= view.ply) return backToGame();
+  const past = await call("review", { ply });
+  page.reviewPly = ply;
+  board.setView(past, { reviewing: true });
+  refresh();
+}
+
+function backToGame() {
+  page.reviewPly = null;
+  if (controller.view) board.setView(controller.view);
+  refresh();
+}
+
+async function hint() {
+  const h = await controller.hint();
+  if (!h) return;
+  board.setHint(h.move);
+  say(t("hint_text", { move: h.text }) + (h.reason ? ` — ${render(h.reason)}` : ""));
+}
+
+async function offerDraw() {
+  const view = controller.view;
+  if (!view || !controller.canDeclare()) return;
+  if (controller.computerSide) {
+    const accepted = await controller.offerComputerDraw();
+    if (accepted === false) say(t("draw_declined"));
+  } else if (await askDraw(view)) await controller.agreeDraw();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings that change the page at once
+
+function labelSetting() {
+  return settings.labels || "numbers";
+}
+
+function applyTheme() {
+  const theme = settings.theme || (matchMedia("(prefers-contrast: more)").matches ? "contrast"
+    : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+  document.documentElement.dataset.theme = theme;
+  board.themeChanged();
+}
+
+function applyLanguage() {
+  setLanguage(pickLanguage(settings.lang));
+  translatePage();
+  board.setName(t("board"));
+  board.relabel();
+  if (controller.view) renderPanel(page);
+}
+
+/** @param {Partial<Settings>} change */
+function changeSettings(change) {
+  Object.assign(settings, change);
+  saveSettings(settings);
+  if ("lang" in change) applyLanguage();
+  if ("theme" in change) applyTheme();
+  if ("labels" in change) board.setLabels(labelSetting());
+}
+
+function wireUi() {
+  wireDialogs({
+    newGame: () => hello && openNewGameDialog(hello, settings, controller.view),
+    onNewGame: (choice) => {
+      changeSettings(choice);
+      newGame();
+    },
+    onSettings: changeSettings,
+    labels: labelSetting,
+    pdn: {
+      exportPdn,
+      importPdn: (text) => loadInto("import_pdn", { text }, "imported", "bad_pdn", "pdn"),
+      setFen: (fen) => loadInto("set_fen", { fen, variant: controller.view?.variant || settings.variant }, "set_up_done", "bad_fen", "fen"),
+      view: () => controller.view,
+    },
+  });
+  $("btn-undo").addEventListener("click", () => controller.undo());
+  $("btn-redo").addEventListener("click", () => controller.redo());
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-draw").addEventListener("click", offerDraw);
+  $("btn-resign").addEventListener("click", () => controller.resign());
+  $("btn-live").addEventListener("click", backToGame);
+  $("btn-flip").addEventListener("click", () => {
+    changeSettings({ flipped: !settings.flipped });
+    applyOpponent();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (/** @type {Element} */ (e.target).closest("input, textarea, select, dialog")) return;
+    if ((e.ctrlKey || e.metaKey) && e.key === "z") {
+      e.preventDefault();
+      controller.undo();
+    } else if ((e.ctrlKey || e.metaKey) && e.key === "y") {
+      e.preventDefault();
+      controller.redo();
+    }
+  });
+  window.addEventListener("pagehide", persist);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start-up: paint at once from the last board (or the build's first position), then boot Python.
+
+function paintEarly() {
+  const saved = loadBoardPicture();
+  if (saved.damaged) damagedNotice();
+  let early = saved.picture;
+  if (!early) {
+    try {
+      const built = JSON.parse($("initial-view").textContent || "null"); // written into index.html by build.py
+      if (isBoardPicture(built)) early = { ...built, moves: [], messages: {} };
+    } catch {
+      // a page built without an initial view: the board appears when Python is ready
+    }
+  }
+  if (early && !controller.view) {
+    board.setView(early);
+    metrics.paintedAt = performance.now();
+  }
+}
+
+/** The saved game, if it restores; a damaged one is set aside with a notice. */
+async function restoreSaved() {
+  let raw = store.get(KEYS.game);
+  try {
+    const saved = loadGame();
+    if (!saved) return false;
+    raw = saved.raw;
+    if (saved.damaged) damagedNotice();
+    gameId = saved.game.gameId; // before the game is shown: a finished game is counted once by its id
+    await controller.load("restore", { save: saved.game.save }, saved.game.clock);
+    return true;
+  } catch (error) {
+    // Set the bad save aside (it may be worth a bug report) and start fresh: never a blank page.
+    if (raw != null) store.setAside(KEYS.game, raw);
+    notice(t("corrupt_save", { message: /** @type {Error} */ (error).message }));
+    return false;
+  }
+}
+
+async function start() {
+  const stop = onProgress((progress) => {
+    metrics.stages[progress.stage] = Math.round(progress.ms);
+    /** @type {HTMLProgressElement} */ ($("loading-bar")).value = progress.fraction;
+    $("loading-text").textContent = t(`stage_${progress.stage}`);
+  });
+  try {
+    metrics.bootMs = (await booting).bootMs;
+  } finally {
+    stop();
+    $("loading").hidden = true;
+  }
+  hello = /** @type {Hello} */ (await call("hello"));
+  page.ready = true;
+  if (settings.level == null || !hello.levels.some((l) => l.number === settings.level)) settings.level = hello.defaultLevel;
+  if (!hello.engine && settings.mode === "computer") {
+    settings.mode = "two";
+    notice(t("engine_missing"));
+  }
+  applyOpponent();
+  if (!(await restoreSaved())) await newGame();
+  metrics.interactiveAt = performance.now();
+  document.documentElement.dataset.ready = "true";
+}
+
+// for the benchmark (bench/web_bench.py): boot stages and timings, and the worker's call
+Object.assign(window, { __draughts: Object.assign(metrics, { board, call }) });
+board.setLabels(labelSetting());
+applyTheme();
+applyLanguage();
+if (loaded.damaged) damagedNotice();
+wireUi();
+paintEarly();
+setPageState(page);
+start().catch((/** @type {Error} */ error) => {
+  const box = $("fatal");
+  box.textContent = t("fatal", { message: error.message });
+  box.hidden = false;
+});
+registerServiceWorker();
