@@ -45,7 +45,8 @@ function fakePython({ first = "white", failComputer = false } = {}) {
       declared = { winner: kind === "draw" ? null : other(side), termination: kind, reason: kind, rule: "" };
       return view();
     },
-    hint: () => ({ index: 0, text: `m${plies.length + 1}`, reason: "best" }),
+    hint: () => ({ index: 0, text: `m${plies.length + 1}`, reason: "keeps the balance",
+      message: { id: "hint.keeps_balance", params: {} } }),
     draw_offer: () => ({ accepted: true }),
   };
   return {
@@ -172,7 +173,7 @@ test("hints are the engine's move for the player, one of the view's moves", asyn
   await controller.load("new_game", {});
   const hint = await controller.hint();
   assert.equal(hint.move, controller.view.moves[0]);
-  assert.equal(hint.reason, "best");
+  assert.deepEqual(hint.reason, { id: "hint.keeps_balance", params: {} }, "the reason as a catalogue message");
 });
 
 test("a computer that accepts a draw offer ends the game drawn", async () => {
