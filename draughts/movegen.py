@@ -38,33 +38,33 @@ def _bits(mask: int) -> list[int]:
 # Capture choice: a key per completed capture; the generator keeps the moves with the
 # largest key (DCTL's precedence tuples). Arguments: captured bit indices in order, the
 # mask of captured kings, and whether a king made the capture.
-PriorityKey = Callable[[tuple[int, ...], int, bool], tuple]
+PriorityKey = Callable[[tuple[int, ...], int, bool], tuple[object, ...]]
 
 
-def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return ()
 
 
-def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (len(order),)
 
 
-def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (len(order), kings.bit_count())
 
 
-def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     # FID 6.6-6.9: most pieces, then capturing with a king, then most kings, then the
     # sequence that meets a king earliest (a lexicographically larger king pattern).
     pattern = tuple(bool(kings >> sq & 1) for sq in order)
     return (len(order), by_king, kings.bit_count(), pattern)
 
 
-def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (by_king,)
 
 
-def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     n_kings = kings.bit_count()
     # man 100, king 199 (RULES.md decision 4); on equal value a king must capture.
     return (100 * (len(order) - n_kings) + 199 * n_kings, by_king)
@@ -105,11 +105,11 @@ class MoveGenerator:
             rules.king_move_directions, rules.king_capture_directions,
         ):
             for dr, dc in group:
-                for d in ((dr, dc), (-dr, dc)):  # Black's mirror image
-                    if d not in all_dirs:
-                        all_dirs.append(d)
-                    if (-d[0], -d[1]) not in all_dirs:
-                        all_dirs.append((-d[0], -d[1]))
+                for pair in ((dr, dc), (-dr, dc)):  # Black's mirror image
+                    if pair not in all_dirs:
+                        all_dirs.append(pair)
+                    if (-pair[0], -pair[1]) not in all_dirs:
+                        all_dirs.append((-pair[0], -pair[1]))
         self.opposite = [all_dirs.index((-dr, -dc)) for dr, dc in all_dirs]
         shift_of = [dr * stride + dc for dr, dc in all_dirs]
 
@@ -226,10 +226,7 @@ class MoveGenerator:
         empty = self.board_mask & ~(own_men | own_kings | opp_men | opp_kings)
         n_captures = 0
         if self._may_capture(own_men, own_kings, opp_men, opp_kings, colour, empty):
-            if self.count_only or self.free_choice:
-                n_captures = self._count_captures(own_men, own_kings, opp_men, opp_kings, colour, empty)
-            else:
-                n_captures = len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+            n_captures = self.count_captures(own_men, own_kings, opp_men, opp_kings, colour)
             if n_captures and forced_capture:
                 return n_captures
         n = n_captures
@@ -298,28 +295,10 @@ class MoveGenerator:
 
     def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
         """The captures the capture-choice rule allows (all of them under free choice)."""
-        opp = opp_men | opp_kings
-        empty = self.board_mask & ~(own_men | own_kings | opp)
-        found: dict[tuple[int, int, int], RawMove] = {}
-        men_targets = opp if self.men_take_kings else opp_men
-        candidates = self._man_capture_origins(own_men, men_targets, empty, colour)
-        promo = self.promotion_rows[colour]
-        man_search = self._man_search
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            origin = low.bit_length() - 1
-            man_search(origin, origin, empty | low, men_targets, opp, opp_kings, 0, (), (origin,), -1,
-                       colour, promo, found)
-        kings = own_kings
-        while kings:
-            low = kings & -kings
-            kings ^= low
-            origin = low.bit_length() - 1
-            self._king_search(origin, origin, empty | low, opp, opp_kings, 0, (), (origin,), -1, found)
+        found = self._capture_search(own_men, own_kings, opp_men, opp_kings, colour, True)
         if not found:
             return []
-        moves = list(found.values())
+        moves = [m for m in found.values() if m is not None]
         if len(moves) == 1 or self.free_choice:
             return moves
         if self.count_only:
@@ -330,61 +309,46 @@ class MoveGenerator:
         best = max(k for k, _ in keyed)
         return [m for k, m in keyed if k == best]
 
-    # Counting only (perft's last ply, under a count-only or free capture choice): the same
-    # walk as _man_search/_king_search below without building routes; each origin's
-    # completed captures go into a set of (destination, captured mask), so routes over the
-    # same pieces count once. tests/test_perft.py checks the two agree.
-    def _count_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
-                        empty: int) -> int:
+    def count_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> int:
+        """``len(captures(...))``; under a free or most-pieces choice the routes are not built."""
+        if not (self.free_choice or self.count_only):
+            return len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+        found = self._capture_search(own_men, own_kings, opp_men, opp_kings, colour, False)
+        if self.free_choice or len(found) < 2:
+            return len(found)
+        most = max([c.bit_count() for _o, _t, c in found])
+        return sum([1 for _o, _t, c in found if c.bit_count() == most])
+
+    def _capture_search(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                        routes: bool) -> dict[tuple[int, int, int], RawMove | None]:
+        """Every capture, keyed (origin, destination, captured mask) so that routes over the
+        same pieces are one move; with ``routes`` each maps to its move, else to None."""
         opp = opp_men | opp_kings
+        empty = self.board_mask & ~(own_men | own_kings | opp)
+        found: dict[tuple[int, int, int], RawMove | None] = {}
         men_targets = opp if self.men_take_kings else opp_men
-        jumps = self.man_jumps[colour]
+        candidates = self._man_capture_origins(own_men, men_targets, empty, colour)
         promo = self.promotion_rows[colour]
-        ends: list[set[tuple[int, int]]] = []
-        men = self._man_capture_origins(own_men, men_targets, empty, colour)
-        while men:
-            low = men & -men
-            men ^= low
-            out: set[tuple[int, int]] = set()
-            self._lean_man(low.bit_length() - 1, empty | low, men_targets, 0, -1, jumps, promo, out)
-            if out:
-                ends.append(out)
+        man_search = self._man_search
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            origin = low.bit_length() - 1
+            start = (origin,) if routes else None
+            man_search(origin, origin, empty | low, men_targets, opp, 0, (), start, -1, colour, promo, found)
         kings = own_kings
         while kings:
             low = kings & -kings
             kings ^= low
-            out = set()
-            self._lean_king(low.bit_length() - 1, empty | low, opp, 0, -1, out)
-            if out:
-                ends.append(out)
-        if self.free_choice:
-            return sum(len(e) for e in ends)
-        most = max((c.bit_count() for e in ends for _, c in e), default=0)
-        return sum(1 for e in ends for _, c in e if c.bit_count() == most)
-
-    def _lean_man(self, sq: int, empty: int, targets: int, captured: int, last_dir: int,
-                  jumps: list, promo: int, out: set) -> bool:
-        jumped = False
-        for d, over, land, land_sq in jumps[sq]:
-            if not (targets & over and empty & land):
-                continue
-            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
-                continue
-            jumped = True
-            c = captured | over
-            e = empty | over if self.immediate else empty
-            if land & promo and self.passing != "continue_as_man":
-                if self.passing == "crown_and_stop" or not self._lean_king(land_sq, e, targets & ~over, c, d, out):
-                    out.add((land_sq, c))
-                continue
-            if not self._lean_man(land_sq, e, targets & ~over, c, d, jumps, promo, out):
-                out.add((land_sq, c))
-        return jumped
+            origin = low.bit_length() - 1
+            start = (origin,) if routes else None
+            self._king_search(origin, origin, empty | low, opp, 0, (), start, -1, found)
+        return found
 
     def _king_jumps(self, sq: int, empty: int, targets: int,
                     last_dir: int) -> list[tuple[int, int, int, int, list[int]]]:
         """A king's single jumps from ``sq``: (direction, victim bit, victim square, the empty
-        squares after the jump, the landing squares), shared by both capture searches."""
+        squares after the jump, the landing squares)."""
         jumps = []
         flying = self.flying
         for d, squares, bits in self.king_capture_rays[sq]:
@@ -410,34 +374,23 @@ class MoveGenerator:
                 jumps.append((d, over, squares[i], after, landings))
         return jumps
 
-    def _lean_king(self, sq: int, empty: int, targets: int, captured: int, last_dir: int, out: set) -> bool:
-        jumped = False
-        for d, over, _over_sq, e, landings in self._king_jumps(sq, empty, targets, last_dir):
-            jumped = True
-            c = captured | over
-            t = targets & ~over
-            dead_ends = [land for land in landings if not self._lean_king(land, e, t, c, d, out)]
-            if len(dead_ends) == len(landings):
-                for land in dead_ends:
-                    out.add((land, c))
-        return jumped
+    # The search below walks one capture route at a time, building the route (``path``,
+    # and ``order`` the pieces taken) only when asked for: with ``path`` None it only
+    # finds the moves (counting). ``empty`` holds the squares the piece may land on or fly
+    # over (its own origin included: it has left it); ``targets`` the pieces it may still
+    # jump. With removal at the end a jumped piece leaves ``targets`` but not the board, so
+    # it blocks (the Turkish strike); with immediate removal its square joins ``empty``.
+    # Each returns whether the piece could jump at all, so the caller knows where a route ends.
 
-    # The searches below walk one capture route at a time. ``empty`` holds the squares the
-    # piece may land on or fly over (its own origin included: it has left it); ``targets``
-    # the pieces it may still jump. With removal at the end a jumped piece leaves
-    # ``targets`` but not the board, so it blocks (the Turkish strike); with immediate
-    # removal its square joins ``empty``. Each returns whether it could jump at all, so
-    # the caller knows where a route ends.
-
-    def _record(self, found: dict, origin: int, to: int, captured: int, order: tuple[int, ...],
-                path: tuple[int, ...], promotes: bool, by_king: bool) -> None:
+    def _record(self, found: dict[tuple[int, int, int], RawMove | None], origin: int, to: int, captured: int,
+                order: tuple[int, ...], path: tuple[int, ...] | None, promotes: bool, by_king: bool) -> None:
         key = (origin, to, captured)
         if key not in found:
-            found[key] = (origin, to, captured, path, order, promotes, by_king)
+            found[key] = None if path is None else (origin, to, captured, path, order, promotes, by_king)
 
-    def _man_search(self, origin: int, sq: int, empty: int, targets: int, opp: int, opp_kings: int,
-                    captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
-                    colour: int, promo: int, found: dict) -> bool:
+    def _man_search(self, origin: int, sq: int, empty: int, targets: int, opp: int, captured: int,
+                    order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int, colour: int, promo: int,
+                    found: dict[tuple[int, int, int], RawMove | None]) -> bool:
         jumped = False
         for d, over, land, land_sq in self.man_jumps[colour][sq]:
             if not (targets & over and empty & land):
@@ -445,33 +398,34 @@ class MoveGenerator:
             if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
                 continue
             jumped = True
-            over_sq = over.bit_length() - 1
             new_captured = captured | over
-            new_order = order + (over_sq,)
-            new_path = path + (land_sq,)
+            if path is None:
+                new_order, new_path = order, path
+            else:
+                new_order, new_path = order + (over.bit_length() - 1,), path + (land_sq,)
             new_empty = empty | over if self.immediate else empty
             if land & promo and self.passing != "continue_as_man":
                 if self.passing == "crown_and_stop":
                     self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
                     continue
                 # Russian 1.5.15: crowned at once, the capture goes on as a king's.
-                if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured,
-                                         opp_kings, new_captured, new_order, new_path, d, found, promoted=True):
+                if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured, new_captured,
+                                         new_order, new_path, d, found, promoted=True):
                     self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
                 continue
-            if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, opp_kings, new_captured,
+            if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, new_captured,
                                     new_order, new_path, d, colour, promo, found):
                 self._record(found, origin, land_sq, new_captured, new_order, new_path, bool(land & promo), False)
         return jumped
 
-    def _king_search(self, origin: int, sq: int, empty: int, targets: int, opp_kings: int,
-                     captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
-                     found: dict, promoted: bool = False) -> bool:
+    def _king_search(self, origin: int, sq: int, empty: int, targets: int, captured: int,
+                     order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
+                     found: dict[tuple[int, int, int], RawMove | None], promoted: bool = False) -> bool:
         jumped = False
         for d, over, over_sq, new_empty, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True
             new_captured = captured | over
-            new_order = order + (over_sq,)
+            new_order = order if path is None else order + (over_sq,)
             new_targets = targets & ~over
             # A capture must be completed: where some landing square lets the king jump on,
             # it must land on one of those (Russian 1.4.5; under the majority rule the longer
@@ -479,13 +433,13 @@ class MoveGenerator:
             dead_ends = []
             went_on = False
             for land_sq in landings:
-                if self._king_search(origin, land_sq, new_empty, new_targets, opp_kings, new_captured, new_order,
-                                     path + (land_sq,), d, found, promoted):
+                new_path = None if path is None else path + (land_sq,)
+                if self._king_search(origin, land_sq, new_empty, new_targets, new_captured, new_order,
+                                     new_path, d, found, promoted):
                     went_on = True
                 else:
-                    dead_ends.append(land_sq)
+                    dead_ends.append((land_sq, new_path))
             if not went_on:
-                for land_sq in dead_ends:
-                    self._record(found, origin, land_sq, new_captured, new_order, path + (land_sq,),
-                                 promoted, not promoted)
+                for land_sq, new_path in dead_ends:
+                    self._record(found, origin, land_sq, new_captured, new_order, new_path, promoted, not promoted)
         return jumped
