@@ -11,6 +11,14 @@ tuple, cheap to make and to compare::
 capture order. Moves are unique by (origin, destination, captured set): two routes over the
 same pieces are one move (RULES.md; FMJD perft convention).
 
+Captures come from one search, :meth:`MoveGenerator.capture_search`: asked for routes it
+builds each move's path and capture order (what :meth:`MoveGenerator.captures` returns);
+otherwise it finds only each move's key (origin, destination, captured mask), which is all
+that counting (:meth:`MoveGenerator.count_captures`) and perft's walk need. Perft used to
+have a capture search of its own; measured in place of it (bench/versus_base.py), this one
+left International perft(7) within a few per cent (noise on a shared machine), under the
+10 % that would justify keeping a second path.
+
 The generator reads the flags of a :class:`~draughts.rules.RuleSet` and nothing else.
 """
 
@@ -22,6 +30,14 @@ from .geometry import Geometry
 from .rules import RuleSet
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool, bool]
+# Per square, a man's jumps: (direction, over bit, land bit, land square, the bits a jump
+# from the land square goes over).
+ManJumpTable = list[tuple[tuple[int, int, int, int, int], ...]]
+CaptureKey = tuple[int, int, int]  # (origin, destination, captured mask): what makes a capture unique
+# (origin, square, empty, targets, all opposing pieces, captured, order, path, last direction,
+# jump table, promotion row, found) -> whether the man could jump; see MoveGenerator's search.
+ManSearch = Callable[[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...] | None, int, ManJumpTable,
+                      int, dict[CaptureKey, RawMove | None]], bool]
 
 WHITE, BLACK = 0, 1
 
@@ -139,6 +155,7 @@ class MoveGenerator:
         self.man_jumps: list[list[list[tuple[int, int, int, int]]]] = []
         # Men's jumps as shifts for a quick "is there any capture" test.
         self.man_jump_shifts: list[list[tuple[int, int]]] = []
+        self.man_search_table: list[ManJumpTable] = []
         for colour in (WHITE, BLACK):
             shifts = []
             for d in dirs_for(rules.man_move_directions, colour):
@@ -161,6 +178,14 @@ class MoveGenerator:
                 jump_shifts.append((shift_of[d], origins))
             self.man_jumps.append(jumps)
             self.man_jump_shifts.append(jump_shifts)
+            # The search's table: each jump with the bits a jump from its landing square
+            # goes over, so a route whose remaining targets miss them ends without a call.
+            reach = [0] * size
+            for sq in squares:
+                for _d, over, _land, _land_sq in jumps[sq]:
+                    reach[sq] |= over
+            self.man_search_table.append(
+                [tuple((d, over, land, land_sq, reach[land_sq]) for d, over, land, land_sq in js) for js in jumps])
         # King rays: (direction, squares along it, their bits).
         self.king_move_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
         self.king_capture_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
@@ -178,6 +203,7 @@ class MoveGenerator:
         self.board_mask = g.mask
         # Whether square numbers grow with the bit index: then moves sort by their bits.
         self.numbers_ascend = all(a < b for a, b in zip(squares, squares[1:]))
+        self._man_search = self._build_man_search()
 
     # ------------------------------------------------------------------------------------
     def generate(
@@ -295,7 +321,7 @@ class MoveGenerator:
 
     def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
         """The captures the capture-choice rule allows (all of them under free choice)."""
-        found = self._capture_search(own_men, own_kings, opp_men, opp_kings, colour, True)
+        found = self._all_captures(own_men, own_kings, opp_men, opp_kings, colour, True)
         if not found:
             return []
         moves = [m for m in found.values() if m is not None]
@@ -313,36 +339,47 @@ class MoveGenerator:
         """``len(captures(...))``; under a free or most-pieces choice the routes are not built."""
         if not (self.free_choice or self.count_only):
             return len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
-        found = self._capture_search(own_men, own_kings, opp_men, opp_kings, colour, False)
-        if self.free_choice or len(found) < 2:
-            return len(found)
-        most = max([c.bit_count() for _o, _t, c in found])
-        return sum([1 for _o, _t, c in found if c.bit_count() == most])
+        return len(self.chosen(self._all_captures(own_men, own_kings, opp_men, opp_kings, colour, False)))
 
-    def _capture_search(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
-                        routes: bool) -> dict[tuple[int, int, int], RawMove | None]:
-        """Every capture, keyed (origin, destination, captured mask) so that routes over the
-        same pieces are one move; with ``routes`` each maps to its move, else to None."""
+    def chosen(self, found: dict[CaptureKey, RawMove | None]) -> list[CaptureKey]:
+        """The captures a free or most-pieces choice keeps (the other rules need the routes:
+        use :meth:`captures`)."""
+        if not self.count_only or len(found) < 2:
+            return list(found)
+        most = max([c.bit_count() for _o, _t, c in found])
+        return [k for k in found if k[2].bit_count() == most]
+
+    def _all_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                      routes: bool) -> dict[CaptureKey, RawMove | None]:
         opp = opp_men | opp_kings
         empty = self.board_mask & ~(own_men | own_kings | opp)
-        found: dict[tuple[int, int, int], RawMove | None] = {}
         men_targets = opp if self.men_take_kings else opp_men
-        candidates = self._man_capture_origins(own_men, men_targets, empty, colour)
+        men = self._man_capture_origins(own_men, men_targets, empty, colour)
+        return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes)
+
+    def capture_search(self, men: int, kings: int, empty: int, targets: int, men_targets: int, colour: int,
+                       routes: bool) -> dict[CaptureKey, RawMove | None]:
+        """Every capture by the men ``men`` and the kings ``kings`` of ``colour`` (a man
+        jumps ``men_targets``, a king ``targets``; ``empty`` the empty squares), keyed
+        (origin, destination, captured mask), so that routes over the same pieces are one
+        move: with ``routes`` each maps to its move, else to None (counting, or perft's
+        children, where the route does not matter). No capture-choice rule is applied."""
+        found: dict[CaptureKey, RawMove | None] = {}
         promo = self.promotion_rows[colour]
         man_search = self._man_search
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
+        table = self.man_search_table[colour]
+        while men:
+            low = men & -men
+            men ^= low
             origin = low.bit_length() - 1
             start = (origin,) if routes else None
-            man_search(origin, origin, empty | low, men_targets, opp, 0, (), start, -1, colour, promo, found)
-        kings = own_kings
+            man_search(origin, origin, empty | low, men_targets, targets, 0, (), start, -1, table, promo, found)
         while kings:
             low = kings & -kings
             kings ^= low
             origin = low.bit_length() - 1
             start = (origin,) if routes else None
-            self._king_search(origin, origin, empty | low, opp, 0, (), start, -1, found)
+            self._king_search(origin, origin, empty | low, targets, 0, (), start, -1, found)
         return found
 
     def _king_jumps(self, sq: int, empty: int, targets: int,
@@ -382,45 +419,60 @@ class MoveGenerator:
     # it blocks (the Turkish strike); with immediate removal its square joins ``empty``.
     # Each returns whether the piece could jump at all, so the caller knows where a route ends.
 
-    def _record(self, found: dict[tuple[int, int, int], RawMove | None], origin: int, to: int, captured: int,
+    def _record(self, found: dict[CaptureKey, RawMove | None], origin: int, to: int, captured: int,
                 order: tuple[int, ...], path: tuple[int, ...] | None, promotes: bool, by_king: bool) -> None:
         key = (origin, to, captured)
-        if key not in found:
-            found[key] = None if path is None else (origin, to, captured, path, order, promotes, by_king)
+        if path is None:
+            found[key] = None
+        elif key not in found:  # the first route over these pieces stands for them all
+            found[key] = (origin, to, captured, path, order, promotes, by_king)
 
-    def _man_search(self, origin: int, sq: int, empty: int, targets: int, opp: int, captured: int,
-                    order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int, colour: int, promo: int,
-                    found: dict[tuple[int, int, int], RawMove | None]) -> bool:
-        jumped = False
-        for d, over, land, land_sq in self.man_jumps[colour][sq]:
-            if not (targets & over and empty & land):
-                continue
-            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
-                continue
-            jumped = True
-            new_captured = captured | over
-            if path is None:
-                new_order, new_path = order, path
-            else:
-                new_order, new_path = order + (over.bit_length() - 1,), path + (land_sq,)
-            new_empty = empty | over if self.immediate else empty
-            if land & promo and self.passing != "continue_as_man":
-                if self.passing == "crown_and_stop":
-                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+    def _build_man_search(self) -> ManSearch:
+        """The men's search, with the rule's flags bound once (the hottest code of a capture)."""
+        no_reversal, opposite, immediate, passing = self.no_reversal, self.opposite, self.immediate, self.passing
+        record, king_search = self._record, self._king_search
+
+        def man_search(origin: int, sq: int, empty: int, targets: int, opp: int, captured: int,
+                       order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int, table: ManJumpTable,
+                       promo: int, found: dict[CaptureKey, RawMove | None]) -> bool:
+            jumped = False
+            for d, over, land, land_sq, further in table[sq]:
+                if not (targets & over and empty & land):
                     continue
-                # Russian 1.5.15: crowned at once, the capture goes on as a king's.
-                if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured, new_captured,
-                                         new_order, new_path, d, found, promoted=True):
-                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
-                continue
-            if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, new_captured,
-                                    new_order, new_path, d, colour, promo, found):
-                self._record(found, origin, land_sq, new_captured, new_order, new_path, bool(land & promo), False)
-        return jumped
+                if no_reversal and last_dir >= 0 and d == opposite[last_dir]:
+                    continue
+                jumped = True
+                new_captured = captured | over
+                if path is None:
+                    new_order, new_path = order, path
+                else:
+                    new_order, new_path = order + (over.bit_length() - 1,), path + (land_sq,)
+                new_empty = empty | over if immediate else empty
+                if land & promo and passing != "continue_as_man":
+                    if passing == "crown_and_stop":
+                        record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                        continue
+                    # Russian 1.5.15: crowned at once, the capture goes on as a king's.
+                    if not king_search(origin, land_sq, new_empty, opp & ~new_captured, new_captured,
+                                       new_order, new_path, d, found, promoted=True):
+                        record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                    continue
+                new_targets = targets & ~over
+                if not (new_targets & further
+                        and man_search(origin, land_sq, new_empty, new_targets, opp, new_captured,
+                                       new_order, new_path, d, table, promo, found)):
+                    key = (origin, land_sq, new_captured)  # record, written out: the hottest call
+                    if new_path is None:
+                        found[key] = None
+                    elif key not in found:
+                        found[key] = (origin, land_sq, new_captured, new_path, new_order, bool(land & promo), False)
+            return jumped
+
+        return man_search
 
     def _king_search(self, origin: int, sq: int, empty: int, targets: int, captured: int,
                      order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
-                     found: dict[tuple[int, int, int], RawMove | None], promoted: bool = False) -> bool:
+                     found: dict[CaptureKey, RawMove | None], promoted: bool = False) -> bool:
         jumped = False
         for d, over, over_sq, new_empty, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True

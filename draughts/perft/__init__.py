@@ -11,8 +11,8 @@ objects, and the last plies are counted without listing their moves (bulk counti
 * :mod:`draughts.perft.sides` puts together, per side to move, ``count``, ``children`` and
   a two-ply count; their hot parts are generated per rule set
   (:mod:`draughts.perft.codegen` writes ``draughts/perft/generated/``, checked in).
-* :mod:`draughts.perft.captures` is the capture search on whole-board shifts for the
-  common capture rules; the others use the generator's search.
+* Captures come from the generator's one capture search, without building routes where
+  the rules let a capture's origin, destination and captured pieces say it all.
 * Rules whose legality depends on history (a limit on quiet moves with one king) walk
   with :func:`draughts.position.play`, the one way to apply a move.
 

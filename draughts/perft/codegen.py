@@ -54,7 +54,7 @@ def side_source(spec: Spec, colour: int) -> list[str]:
     """``<colour>_side``: ``count`` and ``children`` of one side, every direction written out."""
     steps, jump_dirs = spec.steps[colour], spec.jumps[colour]
     promo = f"{COLOURS[colour].upper()}_PROMO"
-    own = spec.captures == "own"
+    bulk = spec.captures == "bulk"
     head = [
         "    occ = om | ok | pm | pk",
         "    empty = BOARD ^ occ",
@@ -69,8 +69,8 @@ def side_source(spec: Spec, colour: int) -> list[str]:
 
     count = ["def count(om: int, ok: int, pm: int, pk: int) -> int:", *head, "    n = 0",
              "    if men or king_takes:"]
-    if own:
-        count += ["        if king_takes:", "            n = count_routes(men, ok, empty, occ, pm | pk, prey)",
+    if bulk:
+        count += ["        if king_takes:", "            n = count_routes(men, ok, empty, pm | pk, prey)",
                   "        else:", "            land = 0"]
         for i, u in enumerate(jump_dirs):
             count += [f"            j = men & c{i}", "            n += j.bit_count()",
@@ -80,7 +80,7 @@ def side_source(spec: Spec, colour: int) -> list[str]:
         going_on = " | ".join(_sh(_sh("men & c%d" % i, 2 * u) + " & jumpers", -2 * u)
                               for i, u in enumerate(jump_dirs))
         count += ["            if land & jumpers:",
-                  f"                n = count_routes({going_on if spec.most else 'men'}, 0, empty, occ, pm | pk, prey)"]
+                  f"                n = count_routes({going_on if spec.most else 'men'}, 0, empty, pm | pk, prey)"]
     else:
         count += ["        n = count_captures(om, ok, pm, pk, empty)"]
     if spec.forced:
@@ -90,12 +90,12 @@ def side_source(spec: Spec, colour: int) -> list[str]:
 
     children = ["def children(om: int, ok: int, pm: int, pk: int) -> list[Child]:", *head,
                 "    kids: list[Child] = []", "    if men or king_takes:"]
-    if own:
-        children += ["        if king_takes:", "            capture_children(om, ok, pm, pk, men, empty, occ, kids)",
+    if bulk:
+        children += ["        if king_takes:", "            capture_children(om, ok, pm, pk, men, empty, kids)",
                      "        else:", "            land = 0"]
         for i, u in enumerate(jump_dirs):
             children += [f"            j = men & c{i}", f"            land |= {_sh('j', 2 * u)}"]
-        children += ["            if land & jumpers:", "                capture_children(om, ok, pm, pk, men, empty, occ, kids)",
+        children += ["            if land & jumpers:", "                capture_children(om, ok, pm, pk, men, empty, kids)",
                      "            else:"]
         for i, u in enumerate(jump_dirs):
             children += [
@@ -111,7 +111,7 @@ def side_source(spec: Spec, colour: int) -> list[str]:
                 "                        kids.append((pm & ~over, pk & ~over, om ^ low ^ to, ok))",
             ]
     else:
-        children += ["        capture_children(om, ok, pm, pk, men, empty, occ, kids)"]
+        children += ["        capture_children(om, ok, pm, pk, men, empty, kids)"]
     if spec.forced:
         children += ["        if kids:", "            return kids"]
     for v in steps:
@@ -196,7 +196,7 @@ def two_source(spec: Spec, colour: int) -> list[str]:
             "        total += to.bit_count() * base" + "".join(
                 f" + (frm & r{k}).bit_count() - (to & r{k}).bit_count()" for k in range(len(b_steps))),
         ]
-    if spec.captures == "own" and spec.forced:
+    if spec.captures == "bulk" and spec.forced:
         # b's captures are single jumps counted in bulk where they cannot go on: those of
         # the man on t, or onto f. "reach" is where a b man could jump from in any of the
         # children (every risky t occupied, every f empty): a landing square outside it

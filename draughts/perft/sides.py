@@ -1,12 +1,13 @@
 """Perft's functions per side to move, put together from a generated module and the tables.
 
-A side to move has ``count`` (the number of legal moves), ``children`` (the positions after
+A side to move has ``moves`` (the number of legal moves), ``children`` (the positions after
 them, as bare bitboards rather than move tuples) and ``two`` (the leaves two plies below).
 The hot parts, written out per rule set with the shifts as constants, come from the
 generated module of the generator's :class:`~draughts.perft.spec.Spec`
-(:mod:`draughts.perft.codegen` writes them); this module builds what they call: the
-capture search, king moves and the generator's own functions, each with its rule flags
-decided when it is built, so no hot path tests a flag.
+(:mod:`draughts.perft.codegen` writes them); this module builds what they call: king
+moves on ray masks, and captures through the generator's capture search
+(:meth:`~draughts.movegen.MoveGenerator.capture_search`) without building routes, each
+with its rule flags decided when it is built, so no hot path tests a flag.
 """
 
 from __future__ import annotations
@@ -15,19 +16,18 @@ import importlib
 from typing import Callable, NamedTuple
 
 from ..movegen import BLACK, WHITE, MoveGenerator
-from .captures import king_rays, own_captures
 from .spec import Spec, spec_of
 
 # A child position, the side to move next first: (its men, its kings, the other men, the other kings).
 Child = tuple[int, int, int, int]
 Count = Callable[[int, int, int, int], int]
 Children = Callable[[int, int, int, int], list[Child]]
-# (men, kings, empty, occupied, targets, men's targets) -> how many captures
-CountRoutes = Callable[[int, int, int, int, int, int], int]
+# (capturing men, kings, empty, targets, men's targets) -> how many captures
+CountRoutes = Callable[[int, int, int, int, int], int]
 # (own men, own kings, opposing men, opposing kings, empty) -> how many captures
 CountCaptures = Callable[[int, int, int, int, int], int]
-# (own men, own kings, opposing men, opposing kings, capturing men, empty, occupied, out)
-CaptureChildren = Callable[[int, int, int, int, int, int, int, list[Child]], None]
+# (own men, own kings, opposing men, opposing kings, capturing men, empty, out)
+CaptureChildren = Callable[[int, int, int, int, int, int, list[Child]], None]
 KingMayCapture = Callable[[int, int, int, int], bool]  # (kings, occupied, empty, targets)
 KingQuietCount = Callable[[int, int, int], int]  # (kings, occupied, empty)
 KingChildren = Callable[[int, int, int, int, int, list[Child]], None]  # (om, ok, pm, pk, empty, out)
@@ -78,41 +78,42 @@ def sides(gen: MoveGenerator, forced: bool) -> tuple[Side, Side]:
         count, children = made[colour]
         count_next = made[colour ^ 1][0]
         helpers = TwoHelpers(_one_by_one(children, count_next), count_next,
-                             own_captures(gen, colour).king_may_capture, _king_moves(gen, count_next))
+                             _king_may_capture(gen), _king_moves(gen, count_next))
         out.append(Side(count, children, module.TWOS[colour](helpers)))
     return out[WHITE], out[BLACK]
 
 
 def _side_helpers(gen: MoveGenerator, spec: Spec, colour: int) -> SideHelpers:
-    own = own_captures(gen, colour)
     promo = spec.promo[colour]
-    men_take_kings = spec.men_take_kings
-    capture_routes = own.capture_routes
+    most = spec.most
+    search = gen.capture_search
+    chosen = gen.chosen
     generate_captures = gen.captures
     count_by_generator = gen.count_captures
+
+    def count_routes(men: int, kings: int, empty: int, targets: int, men_targets: int) -> int:
+        found = search(men, kings, empty, targets, men_targets, colour, False)
+        return len(chosen(found)) if most and len(found) > 1 else len(found)
 
     def count_captures(om: int, ok: int, pm: int, pk: int, empty: int) -> int:
         return count_by_generator(om, ok, pm, pk, colour)
 
-    def own_capture_children(om: int, ok: int, pm: int, pk: int, men: int, empty: int, occ: int,
-                             kids: list[Child]) -> None:
+    def bulk_capture_children(om: int, ok: int, pm: int, pk: int, men: int, empty: int, kids: list[Child]) -> None:
+        # Removal at the end and men that stay men while capturing (the "bulk" rules): a
+        # capture's origin, destination and captured pieces say all about the child.
         targets = pm | pk
-        groups = capture_routes(men, ok, empty, occ, targets, targets if men_take_kings else pm)
-        for origin, by_king, out in groups:
-            if by_king:
-                k = ok ^ origin
-                for sq, c in out:
-                    kids.append((pm & ~c, pk & ~c, om, k | 1 << sq))
+        for origin, to, c in chosen(search(men, ok, empty, targets, targets if spec.men_take_kings else pm,
+                                           colour, False)):
+            fb = 1 << origin
+            tb = 1 << to
+            if fb & ok:
+                kids.append((pm & ~c, pk & ~c, om, ok ^ fb | tb))
+            elif tb & promo:
+                kids.append((pm & ~c, pk & ~c, om ^ fb, ok | tb))
             else:
-                m = om ^ origin
-                for sq, c in out:
-                    to = 1 << sq
-                    if to & promo:
-                        kids.append((pm & ~c, pk & ~c, m, ok | to))
-                    else:
-                        kids.append((pm & ~c, pk & ~c, m | to, ok))
+                kids.append((pm & ~c, pk & ~c, om ^ fb | tb, ok))
 
-    def generator_capture_children(om: int, ok: int, pm: int, pk: int, men: int, empty: int, occ: int,
+    def generator_capture_children(om: int, ok: int, pm: int, pk: int, men: int, empty: int,
                                    kids: list[Child]) -> None:
         for frm, to, c, _path, _order, promotes, by_king in generate_captures(om, ok, pm, pk, colour):
             fb = 1 << frm
@@ -124,9 +125,62 @@ def _side_helpers(gen: MoveGenerator, spec: Spec, colour: int) -> SideHelpers:
             else:
                 kids.append((pm & ~c, pk & ~c, om ^ fb ^ tb, ok))
 
-    capture_children = own_capture_children if spec.captures == "own" else generator_capture_children
-    return SideHelpers(own.king_may_capture, own.count_routes, count_captures, capture_children,
+    capture_children = bulk_capture_children if spec.captures == "bulk" else generator_capture_children
+    return SideHelpers(_king_may_capture(gen), count_routes, count_captures, capture_children,
                        _king_quiet_count(gen), _king_children(gen))
+
+
+def king_rays(table: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]
+              ) -> tuple[list[tuple[tuple[int, int], ...]], list[tuple[tuple[int, int], ...]]]:
+    """Per square, a generator's king rays as (shift, mask of the ray), split by the sign
+    of the shift (up: towards bit 0, the shift made positive)."""
+    up: list[tuple[tuple[int, int], ...]] = []
+    down: list[tuple[tuple[int, int], ...]] = []
+    for sq, entries in enumerate(table):
+        u: list[tuple[int, int]] = []
+        d: list[tuple[int, int]] = []
+        for _d, squares, bits in entries:
+            mask = 0
+            for b in bits:
+                mask |= b
+            shift = squares[0] - sq
+            (u if shift < 0 else d).append((-shift if shift < 0 else shift, mask))
+        up.append(tuple(u))
+        down.append(tuple(d))
+    return up, down
+
+
+def _king_may_capture(gen: MoveGenerator) -> KingMayCapture:
+    """Whether some king can capture: the first piece along a ray is the lowest (or highest)
+    set bit of ray & occupied; a short king's jump is one table entry."""
+    flying = gen.flying
+    kcap_up, kcap_down = king_rays(gen.king_capture_rays)
+    king_jumps = [tuple((bits[0], bits[1]) for _d, _squares, bits in entries) for entries in gen.king_capture_rays]
+
+    def king_may_capture(kings: int, occ: int, empty: int, targets: int) -> bool:
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            sq = low.bit_length() - 1
+            if flying:
+                for shift, ray in kcap_down[sq]:
+                    blockers = ray & occ
+                    victim = blockers & -blockers
+                    if victim & targets and (victim << shift) & empty:
+                        return True
+                for shift, ray in kcap_up[sq]:
+                    blockers = ray & occ
+                    if blockers:
+                        victim = 1 << (blockers.bit_length() - 1)
+                        if victim & targets and (victim >> shift) & empty:
+                            return True
+            else:
+                for over, land in king_jumps[sq]:
+                    if over & targets and land & empty:
+                        return True
+        return False
+
+    return king_may_capture
 
 
 def _king_quiet_count(gen: MoveGenerator) -> KingQuietCount:

@@ -12,11 +12,12 @@ from typing import Literal, NamedTuple
 
 from ..movegen import BLACK, WHITE, MoveGenerator
 
-# How a side's captures are found: "own" (perft's capture search in
-# draughts.perft.captures: removal at the end, men stay men while capturing, free or
-# most-pieces choice), "count" (the generator's capture search, counting mode),
-# "generic" (the generator's full capture list, for the priority rules).
-CaptureMode = Literal["own", "count", "generic"]
+# How a side's captures are counted and played, always by the generator's capture search:
+# "bulk" (removal at the end, men stay men while capturing, free or most-pieces choice:
+# single jumps that cannot go on are counted and listed in bulk, the rest searched
+# without routes), "count" (other free or most-pieces rules: counted without routes,
+# played from the routes), "generic" (the priority rules: from the routes).
+CaptureMode = Literal["bulk", "count", "generic"]
 
 
 class Spec(NamedTuple):
@@ -35,7 +36,7 @@ class Spec(NamedTuple):
 def capture_mode(gen: MoveGenerator) -> CaptureMode:
     if (not gen.immediate and not gen.no_reversal and gen.passing == "continue_as_man"
             and (gen.free_choice or gen.count_only)):
-        return "own"
+        return "bulk"
     return "count" if gen.free_choice or gen.count_only else "generic"
 
 

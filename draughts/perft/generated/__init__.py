@@ -7,11 +7,11 @@ from ..spec import Spec
 
 # The module (in this package) written for each spec.
 MODULES: dict[Spec, str] = {
-    Spec(board=0x1552aa1552aa1552aa1552aa1552aa, promo=(0x2aa, 0x155000000000000000000000000000), steps=((-13, -11), (11, 13)), jumps=((-13, -11, 11, 13), (-13, -11, 11, 13)), men_take_kings=True, captures='own', most=True, forced=True): 'international',
-    Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9, 9, 11), (-11, -9, 9, 11)), men_take_kings=True, captures='own', most=True, forced=True): 'brazilian',
-    Spec(board=0x1554aaa1554aaa1554aaa1554aaa1554aaa1554aaa, promo=(0xaaa, 0x155400000000000000000000000000000000000000), steps=((-15, -13), (13, 15)), jumps=((-15, -13, 13, 15), (-15, -13, 13, 15)), men_take_kings=True, captures='own', most=True, forced=True): 'canadian',
+    Spec(board=0x1552aa1552aa1552aa1552aa1552aa, promo=(0x2aa, 0x155000000000000000000000000000), steps=((-13, -11), (11, 13)), jumps=((-13, -11, 11, 13), (-13, -11, 11, 13)), men_take_kings=True, captures='bulk', most=True, forced=True): 'international',
+    Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9, 9, 11), (-11, -9, 9, 11)), men_take_kings=True, captures='bulk', most=True, forced=True): 'brazilian',
+    Spec(board=0x1554aaa1554aaa1554aaa1554aaa1554aaa1554aaa, promo=(0xaaa, 0x155400000000000000000000000000000000000000), steps=((-15, -13), (13, 15)), jumps=((-15, -13, 13, 15), (-15, -13, 13, 15)), men_take_kings=True, captures='bulk', most=True, forced=True): 'canadian',
     Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9, 9, 11), (-11, -9, 9, 11)), men_take_kings=True, captures='count', most=False, forced=True): 'russian',
-    Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9, 9, 11), (-11, -9, 9, 11)), men_take_kings=True, captures='own', most=False, forced=True): 'pool',
+    Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9, 9, 11), (-11, -9, 9, 11)), men_take_kings=True, captures='bulk', most=False, forced=True): 'pool',
     Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9), (9, 11)), men_take_kings=True, captures='count', most=False, forced=True): 'english',
     Spec(board=0x2a8552a8552a8552a855, promo=(0x55, 0x2a800000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9), (9, 11)), men_take_kings=False, captures='generic', most=False, forced=True): 'italian',
     Spec(board=0x2a8552a8552a8552a855, promo=(0x55, 0x2a800000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9), (9, 11)), men_take_kings=True, captures='generic', most=False, forced=True): 'spanish',

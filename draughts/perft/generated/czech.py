@@ -50,7 +50,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
         kids: list[Child] = []
         if men or king_takes:
-            capture_children(om, ok, pm, pk, men, empty, occ, kids)
+            capture_children(om, ok, pm, pk, men, empty, kids)
             if kids:
                 return kids
         to = (om >> 11) & empty
@@ -176,7 +176,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
         kids: list[Child] = []
         if men or king_takes:
-            capture_children(om, ok, pm, pk, men, empty, occ, kids)
+            capture_children(om, ok, pm, pk, men, empty, kids)
             if kids:
                 return kids
         to = (om << 9) & empty

@@ -52,7 +52,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
         kids: list[Child] = []
         if men or king_takes:
-            capture_children(om, ok, pm, pk, men, empty, occ, kids)
+            capture_children(om, ok, pm, pk, men, empty, kids)
             if kids:
                 return kids
         to = (om >> 10) & empty
@@ -207,7 +207,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
         kids: list[Child] = []
         if men or king_takes:
-            capture_children(om, ok, pm, pk, men, empty, occ, kids)
+            capture_children(om, ok, pm, pk, men, empty, kids)
             if kids:
                 return kids
         to = (om >> 1) & empty
