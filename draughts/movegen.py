@@ -35,9 +35,9 @@ RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool, bool]
 ManJumpTable = list[tuple[tuple[int, int, int, int, int], ...]]
 CaptureKey = tuple[int, int, int]  # (origin, destination, captured mask): what makes a capture unique
 # (origin, square, empty, targets, all opposing pieces, captured, order, path, last direction,
-# jump table, promotion row, found) -> whether the man could jump; see MoveGenerator's search.
-ManSearch = Callable[[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...] | None, int, ManJumpTable,
-                      int, dict[CaptureKey, RawMove | None]], bool]
+# found) -> whether the man could jump; see MoveGenerator's search.
+ManSearch = Callable[[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...] | None, int,
+                      dict[CaptureKey, RawMove | None]], bool]
 
 WHITE, BLACK = 0, 1
 
@@ -203,7 +203,7 @@ class MoveGenerator:
         self.board_mask = g.mask
         # Whether square numbers grow with the bit index: then moves sort by their bits.
         self.numbers_ascend = all(a < b for a, b in zip(squares, squares[1:]))
-        self._man_search = self._build_man_search()
+        self._man_searches = [self._build_man_search(colour) for colour in (WHITE, BLACK)]
 
     # ------------------------------------------------------------------------------------
     def generate(
@@ -365,15 +365,13 @@ class MoveGenerator:
         move: with ``routes`` each maps to its move, else to None (counting, or perft's
         children, where the route does not matter). No capture-choice rule is applied."""
         found: dict[CaptureKey, RawMove | None] = {}
-        promo = self.promotion_rows[colour]
-        man_search = self._man_search
-        table = self.man_search_table[colour]
+        man_search = self._man_searches[colour]
         while men:
             low = men & -men
             men ^= low
             origin = low.bit_length() - 1
             start = (origin,) if routes else None
-            man_search(origin, origin, empty | low, men_targets, targets, 0, (), start, -1, table, promo, found)
+            man_search(origin, origin, empty | low, men_targets, targets, 0, (), start, -1, found)
         while kings:
             low = kings & -kings
             kings ^= low
@@ -427,14 +425,17 @@ class MoveGenerator:
         elif key not in found:  # the first route over these pieces stands for them all
             found[key] = (origin, to, captured, path, order, promotes, by_king)
 
-    def _build_man_search(self) -> ManSearch:
-        """The men's search, with the rule's flags bound once (the hottest code of a capture)."""
+    def _build_man_search(self, colour: int) -> ManSearch:
+        """``colour``'s men's search, with its tables and the rule's flags bound once (the
+        hottest code of a capture)."""
+        table, promo = self.man_search_table[colour], self.promotion_rows[colour]
         no_reversal, opposite, immediate, passing = self.no_reversal, self.opposite, self.immediate, self.passing
+        crowns_midway = passing != "continue_as_man"  # a man passing the far row is crowned
         record, king_search = self._record, self._king_search
 
         def man_search(origin: int, sq: int, empty: int, targets: int, opp: int, captured: int,
-                       order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int, table: ManJumpTable,
-                       promo: int, found: dict[CaptureKey, RawMove | None]) -> bool:
+                       order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
+                       found: dict[CaptureKey, RawMove | None]) -> bool:
             jumped = False
             for d, over, land, land_sq, further in table[sq]:
                 if not (targets & over and empty & land):
@@ -448,7 +449,7 @@ class MoveGenerator:
                 else:
                     new_order, new_path = order + (over.bit_length() - 1,), path + (land_sq,)
                 new_empty = empty | over if immediate else empty
-                if land & promo and passing != "continue_as_man":
+                if crowns_midway and land & promo:
                     if passing == "crown_and_stop":
                         record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
                         continue
@@ -457,10 +458,10 @@ class MoveGenerator:
                                        new_order, new_path, d, found, promoted=True):
                         record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
                     continue
-                new_targets = targets & ~over
+                new_targets = targets ^ over  # over is one of the targets
                 if not (new_targets & further
                         and man_search(origin, land_sq, new_empty, new_targets, opp, new_captured,
-                                       new_order, new_path, d, table, promo, found)):
+                                       new_order, new_path, d, found)):
                     key = (origin, land_sq, new_captured)  # record, written out: the hottest call
                     if new_path is None:
                         found[key] = None
@@ -478,7 +479,7 @@ class MoveGenerator:
             jumped = True
             new_captured = captured | over
             new_order = order if path is None else order + (over_sq,)
-            new_targets = targets & ~over
+            new_targets = targets ^ over  # over is one of the targets
             # A capture must be completed: where some landing square lets the king jump on,
             # it must land on one of those (Russian 1.4.5; under the majority rule the longer
             # route wins anyway).

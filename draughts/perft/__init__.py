@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..movegen import BLACK, WHITE, MoveGenerator
 from ..position import play
-from .sides import Side, sides
+from .sides import Count, Side, sides
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -81,7 +81,7 @@ class FastPerft:
         self.sides = sides(gen, forced)
         walks: list[Walk] = []
         for colour in (WHITE, BLACK):
-            walks.append(_walk(self.sides[colour], walks, colour ^ 1))
+            walks.append(_walk(self.sides[colour], self.sides[colour ^ 1].two, walks, colour ^ 1))
         self._walks = walks
 
     def perft(self, om: int, ok: int, pm: int, pk: int, colour: int, depth: int) -> int:
@@ -93,16 +93,21 @@ class FastPerft:
         return self._walks[colour](om, ok, pm, pk, depth)
 
 
-def _walk(side: Side, walks: list[Walk], nxt: int) -> Walk:
-    """One side's recursion (so that neither tests whose turn it is); ``walks[nxt]`` is the other's."""
+def _walk(side: Side, two_next: Count, walks: list[Walk], nxt: int) -> Walk:
+    """One side's recursion (so that neither tests whose turn it is); ``walks[nxt]`` is the
+    other's, ``two_next`` its two-ply count (called straight from three plies up)."""
     children, two = side.children, side.two
 
     def walk(om: int, ok: int, pm: int, pk: int, depth: int) -> int:
+        total = 0
+        if depth == 3:
+            for a, b, c, d in children(om, ok, pm, pk):
+                total += two_next(a, b, c, d)
+            return total
         if depth == 2:
             return two(om, ok, pm, pk)
         deeper = walks[nxt]
         depth -= 1
-        total = 0
         for a, b, c, d in children(om, ok, pm, pk):
             total += deeper(a, b, c, d, depth)
         return total

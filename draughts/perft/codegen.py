@@ -64,13 +64,13 @@ def side_source(spec: Spec, colour: int) -> list[str]:
     head += [
         f"    jumpers = {' | '.join(f'c{i}' for i in range(len(jump_dirs)))}",
         "    men = om & jumpers",
-        "    king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)",
+        f"    king_takes = ok and king_may_capture(ok, occ, empty, {'prey' if spec.men_take_kings else 'pm | pk'})",
     ]
 
     count = ["def count(om: int, ok: int, pm: int, pk: int) -> int:", *head, "    n = 0",
              "    if men or king_takes:"]
     if bulk:
-        count += ["        if king_takes:", "            n = count_routes(men, ok, empty, pm | pk, prey)",
+        count += ["        if king_takes:", f"            n = count_routes(men, ok, empty, {'prey' if spec.men_take_kings else 'pm | pk'}, prey)",
                   "        else:", "            land = 0"]
         for i, u in enumerate(jump_dirs):
             count += [f"            j = men & c{i}", "            n += j.bit_count()",
@@ -80,7 +80,8 @@ def side_source(spec: Spec, colour: int) -> list[str]:
         going_on = " | ".join(_sh(_sh("men & c%d" % i, 2 * u) + " & jumpers", -2 * u)
                               for i, u in enumerate(jump_dirs))
         count += ["            if land & jumpers:",
-                  f"                n = count_routes({going_on if spec.most else 'men'}, 0, empty, pm | pk, prey)"]
+                  f"                n = count_routes({going_on if spec.most else 'men'}, 0, empty, "
+                  f"{'prey' if spec.men_take_kings else 'pm | pk'}, prey)"]
     else:
         count += ["        n = count_captures(om, ok, pm, pk, empty)"]
     if spec.forced:

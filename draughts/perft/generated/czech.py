@@ -28,7 +28,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c1 = (prey << 9) & (empty << 18)
         jumpers = c0 | c1
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -47,7 +47,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c1 = (prey << 9) & (empty << 18)
         jumpers = c0 | c1
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)
@@ -154,7 +154,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c1 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -173,7 +173,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c1 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)

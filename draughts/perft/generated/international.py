@@ -30,11 +30,11 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 13) & (empty >> 26)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             if king_takes:
-                n = count_routes(men, ok, empty, pm | pk, prey)
+                n = count_routes(men, ok, empty, prey, prey)
             else:
                 land = 0
                 j = men & c0
@@ -50,7 +50,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
                 n += j.bit_count()
                 land |= (j << 26)
                 if land & jumpers:
-                    n = count_routes(((((men & c0) >> 26) & jumpers) << 26) | ((((men & c1) >> 22) & jumpers) << 22) | ((((men & c2) << 22) & jumpers) >> 22) | ((((men & c3) << 26) & jumpers) >> 26), 0, empty, pm | pk, prey)
+                    n = count_routes(((((men & c0) >> 26) & jumpers) << 26) | ((((men & c1) >> 22) & jumpers) << 22) | ((((men & c2) << 22) & jumpers) >> 22) | ((((men & c3) << 26) & jumpers) >> 26), 0, empty, prey, prey)
             if n:
                 return n
         n += ((om >> 13) & empty).bit_count() + ((om >> 11) & empty).bit_count()
@@ -68,7 +68,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 13) & (empty >> 26)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             if king_takes:
@@ -254,11 +254,11 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 13) & (empty >> 26)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             if king_takes:
-                n = count_routes(men, ok, empty, pm | pk, prey)
+                n = count_routes(men, ok, empty, prey, prey)
             else:
                 land = 0
                 j = men & c0
@@ -274,7 +274,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
                 n += j.bit_count()
                 land |= (j << 26)
                 if land & jumpers:
-                    n = count_routes(((((men & c0) >> 26) & jumpers) << 26) | ((((men & c1) >> 22) & jumpers) << 22) | ((((men & c2) << 22) & jumpers) >> 22) | ((((men & c3) << 26) & jumpers) >> 26), 0, empty, pm | pk, prey)
+                    n = count_routes(((((men & c0) >> 26) & jumpers) << 26) | ((((men & c1) >> 22) & jumpers) << 22) | ((((men & c2) << 22) & jumpers) >> 22) | ((((men & c3) << 26) & jumpers) >> 26), 0, empty, prey, prey)
             if n:
                 return n
         n += ((om << 11) & empty).bit_count() + ((om << 13) & empty).bit_count()
@@ -292,7 +292,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 13) & (empty >> 26)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             if king_takes:

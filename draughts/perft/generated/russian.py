@@ -30,7 +30,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -51,7 +51,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)
@@ -164,7 +164,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -185,7 +185,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c3 = (prey >> 11) & (empty >> 22)
         jumpers = c0 | c1 | c2 | c3
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)

@@ -29,7 +29,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c2 = (prey >> 1) & (empty >> 2)
         jumpers = c0 | c1 | c2
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -49,7 +49,7 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c2 = (prey >> 1) & (empty >> 2)
         jumpers = c0 | c1 | c2
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)
@@ -184,7 +184,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c2 = (prey >> 1) & (empty >> 2)
         jumpers = c0 | c1 | c2
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         n = 0
         if men or king_takes:
             n = count_captures(om, ok, pm, pk, empty)
@@ -204,7 +204,7 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
         c2 = (prey >> 1) & (empty >> 2)
         jumpers = c0 | c1 | c2
         men = om & jumpers
-        king_takes = ok and king_may_capture(ok, occ, empty, pm | pk)
+        king_takes = ok and king_may_capture(ok, occ, empty, prey)
         kids: list[Child] = []
         if men or king_takes:
             capture_children(om, ok, pm, pk, men, empty, kids)
