@@ -155,21 +155,24 @@ def two_source(spec: Spec, colour: int) -> list[str]:
     b_steps, b_jumps = spec.steps[colour ^ 1], spec.jumps[colour ^ 1]
     promo = f"{COLOURS[colour].upper()}_PROMO"
     prey = "om | ok" if spec.men_take_kings else "om"
+    # Where the shortcut does not hold: each child's replies, one by one.
+    slow = ["        total = 0", "        for p, q, r, t in children(om, ok, pm, pk):",
+            "            total += count_next(p, q, r, t)", "        return total"]
     lines = [
         "def two(om: int, ok: int, pm: int, pk: int) -> int:",
         "    if pk:",
-        "        return one_by_one(om, ok, pm, pk)",
+        *slow,
         "    occ = om | ok | pm | pk",
         "    empty = BOARD ^ occ",
         "    if om & (" + " | ".join(f"{_sh('pm', -u)} & {_sh('empty', -2 * u)}" for u in a_jumps) + "):",
-        "        return one_by_one(om, ok, pm, pk)",
+        *slow,
         "    if ok and king_may_capture(ok, occ, empty, pm):",
-        "        return one_by_one(om, ok, pm, pk)",
+        *slow,
         f"    prey = {prey}",
         *(f"    h{i} = {_sh('pm', u)} & {_sh('empty', -u)}" for i, u in enumerate(b_jumps)),
         "    hanging = " + " | ".join(f"h{i}" for i in range(len(b_jumps))),
         "    if hanging & prey:  # b could capture now",
-        "        return one_by_one(om, ok, pm, pk)",
+        *slow,
         *(f"    l{i} = {_sh('pm', 2 * u)} & {_sh('prey', u)}" for i, u in enumerate(b_jumps)),
         "    landing = " + " | ".join(f"l{i}" for i in range(len(b_jumps))),
     ]
@@ -236,7 +239,7 @@ def two_source(spec: Spec, colour: int) -> list[str]:
     return [
         f"def {COLOURS[colour]}_two(helpers: TwoHelpers) -> Count:",
         f'    """{COLOURS[colour].capitalize()} to move: the leaves two plies below."""',
-        "    one_by_one, count_next, king_may_capture, king_moves = helpers",
+        "    children, count_next, king_may_capture, king_moves = helpers",
         "",
         *_indent(lines), "",
         "    return two",

@@ -46,9 +46,10 @@ class SideHelpers(NamedTuple):
 
 
 class TwoHelpers(NamedTuple):
-    """What a generated ``two`` calls: the slow way, the reply count, the side's kings."""
+    """What a generated ``two`` calls: the side's children and the reply count (for positions
+    the shortcut does not cover), whether a king of the side can capture, its king moves."""
 
-    one_by_one: Count
+    children: Children  # the side to move's
     count_next: Count
     king_may_capture: KingMayCapture
     king_moves: KingMoves
@@ -77,7 +78,7 @@ def sides(gen: MoveGenerator, forced: bool) -> tuple[Side, Side]:
     for colour in (WHITE, BLACK):
         count, children = made[colour]
         count_next = made[colour ^ 1][0]
-        helpers = TwoHelpers(_one_by_one(children, count_next), count_next,
+        helpers = TwoHelpers(children, count_next,
                              _king_may_capture(gen), _king_moves(gen, count_next))
         out.append(Side(count, children, module.TWOS[colour](helpers)))
     return out[WHITE], out[BLACK]

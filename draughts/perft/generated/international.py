@@ -159,17 +159,26 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def white_two(helpers: TwoHelpers) -> Count:
     """White to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm << 13) & (empty << 26) | (pm << 11) & (empty << 22) | (pm >> 11) & (empty >> 22) | (pm >> 13) & (empty >> 26)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om | ok
         h0 = (pm >> 13) & (empty << 13)
         h1 = (pm >> 11) & (empty << 11)
@@ -177,7 +186,10 @@ def white_two(helpers: TwoHelpers) -> Count:
         h3 = (pm << 13) & (empty >> 13)
         hanging = h0 | h1 | h2 | h3
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm >> 26) & (prey >> 13)
         l1 = (pm >> 22) & (prey >> 11)
         l2 = (pm << 22) & (prey << 11)
@@ -383,17 +395,26 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def black_two(helpers: TwoHelpers) -> Count:
     """Black to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm << 13) & (empty << 26) | (pm << 11) & (empty << 22) | (pm >> 11) & (empty >> 22) | (pm >> 13) & (empty >> 26)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om | ok
         h0 = (pm >> 13) & (empty << 13)
         h1 = (pm >> 11) & (empty << 11)
@@ -401,7 +422,10 @@ def black_two(helpers: TwoHelpers) -> Count:
         h3 = (pm << 13) & (empty >> 13)
         hanging = h0 | h1 | h2 | h3
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm >> 26) & (prey >> 13)
         l1 = (pm >> 22) & (prey >> 11)
         l2 = (pm << 22) & (prey << 11)

@@ -84,23 +84,35 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def white_two(helpers: TwoHelpers) -> Count:
     """White to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm << 11) & (empty << 22) | (pm << 9) & (empty << 18)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om
         h0 = (pm << 9) & (empty >> 9)
         h1 = (pm << 11) & (empty >> 11)
         hanging = h0 | h1
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm << 18) & (prey << 9)
         l1 = (pm << 22) & (prey << 11)
         landing = l0 | l1
@@ -210,23 +222,35 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def black_two(helpers: TwoHelpers) -> Count:
     """Black to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm >> 9) & (empty >> 18) | (pm >> 11) & (empty >> 22)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om
         h0 = (pm >> 11) & (empty << 11)
         h1 = (pm >> 9) & (empty << 9)
         hanging = h0 | h1
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm >> 22) & (prey >> 11)
         l1 = (pm >> 18) & (prey >> 9)
         landing = l0 | l1

@@ -97,24 +97,36 @@ def white_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def white_two(helpers: TwoHelpers) -> Count:
     """White to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm << 10) & (empty << 20) | (pm << 1) & (empty << 2) | (pm >> 1) & (empty >> 2)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om | ok
         h0 = (pm >> 1) & (empty << 1)
         h1 = (pm << 10) & (empty >> 10)
         h2 = (pm << 1) & (empty >> 1)
         hanging = h0 | h1 | h2
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm >> 2) & (prey >> 1)
         l1 = (pm << 20) & (prey << 10)
         l2 = (pm << 2) & (prey << 1)
@@ -252,24 +264,36 @@ def black_side(helpers: SideHelpers) -> tuple[Count, Children]:
 
 def black_two(helpers: TwoHelpers) -> Count:
     """Black to move: the leaves two plies below."""
-    one_by_one, count_next, king_may_capture, king_moves = helpers
+    children, count_next, king_may_capture, king_moves = helpers
 
     def two(om: int, ok: int, pm: int, pk: int) -> int:
         if pk:
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         occ = om | ok | pm | pk
         empty = BOARD ^ occ
         if om & ((pm << 1) & (empty << 2) | (pm >> 10) & (empty >> 20) | (pm >> 1) & (empty >> 2)):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         if ok and king_may_capture(ok, occ, empty, pm):
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         prey = om | ok
         h0 = (pm >> 10) & (empty << 10)
         h1 = (pm >> 1) & (empty << 1)
         h2 = (pm << 1) & (empty >> 1)
         hanging = h0 | h1 | h2
         if hanging & prey:  # b could capture now
-            return one_by_one(om, ok, pm, pk)
+            total = 0
+            for p, q, r, t in children(om, ok, pm, pk):
+                total += count_next(p, q, r, t)
+            return total
         l0 = (pm >> 20) & (prey >> 10)
         l1 = (pm >> 2) & (prey >> 1)
         l2 = (pm << 2) & (prey << 1)
