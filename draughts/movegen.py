@@ -11,6 +11,14 @@ tuple, cheap to make and to compare::
 capture order. Moves are unique by (origin, destination, captured set): two routes over the
 same pieces are one move (RULES.md; FMJD perft convention).
 
+Captures come from one search, :meth:`MoveGenerator.capture_search`: asked for routes it
+builds each move's path and capture order (what :meth:`MoveGenerator.captures` returns);
+otherwise it finds only each move's key (origin, destination, captured mask), which is all
+that counting (:meth:`MoveGenerator.count_captures`) and perft's walk need. Perft used to
+have a capture search of its own; in its place this one costs International perft(7) about
+1.2 % more machine instructions (``bench/versus_base.py --instructions``), far under the
+10 % that would justify keeping a second path.
+
 The generator reads the flags of a :class:`~draughts.rules.RuleSet` and nothing else.
 """
 
@@ -22,6 +30,14 @@ from .geometry import Geometry
 from .rules import RuleSet
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool, bool]
+# Per square, a man's jumps: (direction, over bit, land bit, land square, the bits a jump
+# from the land square goes over).
+ManJumpTable = list[tuple[tuple[int, int, int, int, int], ...]]
+CaptureKey = tuple[int, int, int]  # (origin, destination, captured mask): what makes a capture unique
+# (origin, square, empty, targets, all opposing pieces, captured, order, path, last direction,
+# found) -> whether the man could jump; see MoveGenerator's search.
+ManSearch = Callable[[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...] | None, int,
+                      dict[CaptureKey, RawMove | None]], bool]
 
 WHITE, BLACK = 0, 1
 
@@ -38,33 +54,33 @@ def _bits(mask: int) -> list[int]:
 # Capture choice: a key per completed capture; the generator keeps the moves with the
 # largest key (DCTL's precedence tuples). Arguments: captured bit indices in order, the
 # mask of captured kings, and whether a king made the capture.
-PriorityKey = Callable[[tuple[int, ...], int, bool], tuple]
+PriorityKey = Callable[[tuple[int, ...], int, bool], tuple[object, ...]]
 
 
-def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return ()
 
 
-def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (len(order),)
 
 
-def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (len(order), kings.bit_count())
 
 
-def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     # FID 6.6-6.9: most pieces, then capturing with a king, then most kings, then the
     # sequence that meets a king earliest (a lexicographically larger king pattern).
     pattern = tuple(bool(kings >> sq & 1) for sq in order)
     return (len(order), by_king, kings.bit_count(), pattern)
 
 
-def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     return (by_king,)
 
 
-def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple:
+def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
     n_kings = kings.bit_count()
     # man 100, king 199 (RULES.md decision 4); on equal value a king must capture.
     return (100 * (len(order) - n_kings) + 199 * n_kings, by_king)
@@ -105,11 +121,11 @@ class MoveGenerator:
             rules.king_move_directions, rules.king_capture_directions,
         ):
             for dr, dc in group:
-                for d in ((dr, dc), (-dr, dc)):  # Black's mirror image
-                    if d not in all_dirs:
-                        all_dirs.append(d)
-                    if (-d[0], -d[1]) not in all_dirs:
-                        all_dirs.append((-d[0], -d[1]))
+                for pair in ((dr, dc), (-dr, dc)):  # Black's mirror image
+                    if pair not in all_dirs:
+                        all_dirs.append(pair)
+                    if (-pair[0], -pair[1]) not in all_dirs:
+                        all_dirs.append((-pair[0], -pair[1]))
         self.opposite = [all_dirs.index((-dr, -dc)) for dr, dc in all_dirs]
         shift_of = [dr * stride + dc for dr, dc in all_dirs]
 
@@ -139,6 +155,7 @@ class MoveGenerator:
         self.man_jumps: list[list[list[tuple[int, int, int, int]]]] = []
         # Men's jumps as shifts for a quick "is there any capture" test.
         self.man_jump_shifts: list[list[tuple[int, int]]] = []
+        self.man_search_table: list[ManJumpTable] = []
         for colour in (WHITE, BLACK):
             shifts = []
             for d in dirs_for(rules.man_move_directions, colour):
@@ -161,6 +178,14 @@ class MoveGenerator:
                 jump_shifts.append((shift_of[d], origins))
             self.man_jumps.append(jumps)
             self.man_jump_shifts.append(jump_shifts)
+            # The search's table: each jump with the bits a jump from its landing square
+            # goes over, so a route whose remaining targets miss them ends without a call.
+            reach = [0] * size
+            for sq in squares:
+                for _d, over, _land, _land_sq in jumps[sq]:
+                    reach[sq] |= over
+            self.man_search_table.append(
+                [tuple((d, over, land, land_sq, reach[land_sq]) for d, over, land, land_sq in js) for js in jumps])
         # King rays: (direction, squares along it, their bits).
         self.king_move_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
         self.king_capture_rays: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(size)]
@@ -178,6 +203,7 @@ class MoveGenerator:
         self.board_mask = g.mask
         # Whether square numbers grow with the bit index: then moves sort by their bits.
         self.numbers_ascend = all(a < b for a, b in zip(squares, squares[1:]))
+        self._man_searches = [self._build_man_search(colour) for colour in (WHITE, BLACK)]
 
     # ------------------------------------------------------------------------------------
     def generate(
@@ -226,10 +252,7 @@ class MoveGenerator:
         empty = self.board_mask & ~(own_men | own_kings | opp_men | opp_kings)
         n_captures = 0
         if self._may_capture(own_men, own_kings, opp_men, opp_kings, colour, empty):
-            if self.count_only or self.free_choice:
-                n_captures = self._count_captures(own_men, own_kings, opp_men, opp_kings, colour, empty)
-            else:
-                n_captures = len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+            n_captures = self.count_captures(own_men, own_kings, opp_men, opp_kings, colour)
             if n_captures and forced_capture:
                 return n_captures
         n = n_captures
@@ -298,28 +321,10 @@ class MoveGenerator:
 
     def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
         """The captures the capture-choice rule allows (all of them under free choice)."""
-        opp = opp_men | opp_kings
-        empty = self.board_mask & ~(own_men | own_kings | opp)
-        found: dict[tuple[int, int, int], RawMove] = {}
-        men_targets = opp if self.men_take_kings else opp_men
-        candidates = self._man_capture_origins(own_men, men_targets, empty, colour)
-        promo = self.promotion_rows[colour]
-        man_search = self._man_search
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            origin = low.bit_length() - 1
-            man_search(origin, origin, empty | low, men_targets, opp, opp_kings, 0, (), (origin,), -1,
-                       colour, promo, found)
-        kings = own_kings
-        while kings:
-            low = kings & -kings
-            kings ^= low
-            origin = low.bit_length() - 1
-            self._king_search(origin, origin, empty | low, opp, opp_kings, 0, (), (origin,), -1, found)
+        found = self._all_captures(own_men, own_kings, opp_men, opp_kings, colour, True)
         if not found:
             return []
-        moves = list(found.values())
+        moves: list[RawMove] = list(found.values())  # type: ignore[arg-type]  # with routes, all moves
         if len(moves) == 1 or self.free_choice:
             return moves
         if self.count_only:
@@ -330,61 +335,55 @@ class MoveGenerator:
         best = max(k for k, _ in keyed)
         return [m for k, m in keyed if k == best]
 
-    # Counting only (perft's last ply, under a count-only or free capture choice): the same
-    # walk as _man_search/_king_search below without building routes; each origin's
-    # completed captures go into a set of (destination, captured mask), so routes over the
-    # same pieces count once. tests/test_perft.py checks the two agree.
-    def _count_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
-                        empty: int) -> int:
+    def count_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> int:
+        """``len(captures(...))``; under a free or most-pieces choice the routes are not built."""
+        if not (self.free_choice or self.count_only):
+            return len(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
+        return len(self.chosen(self._all_captures(own_men, own_kings, opp_men, opp_kings, colour, False)))
+
+    def chosen(self, found: dict[CaptureKey, RawMove | None]) -> list[CaptureKey]:
+        """The captures a free or most-pieces choice keeps (the other rules need the routes:
+        use :meth:`captures`)."""
+        if not self.count_only or len(found) < 2:
+            return list(found)
+        most = max([c.bit_count() for _o, _t, c in found])
+        return [k for k in found if k[2].bit_count() == most]
+
+    def _all_captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int,
+                      routes: bool) -> dict[CaptureKey, RawMove | None]:
         opp = opp_men | opp_kings
+        empty = self.board_mask & ~(own_men | own_kings | opp)
         men_targets = opp if self.men_take_kings else opp_men
-        jumps = self.man_jumps[colour]
-        promo = self.promotion_rows[colour]
-        ends: list[set[tuple[int, int]]] = []
         men = self._man_capture_origins(own_men, men_targets, empty, colour)
+        return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes)
+
+    def capture_search(self, men: int, kings: int, empty: int, targets: int, men_targets: int, colour: int,
+                       routes: bool) -> dict[CaptureKey, RawMove | None]:
+        """Every capture by the men ``men`` and the kings ``kings`` of ``colour`` (a man
+        jumps ``men_targets``, a king ``targets``; ``empty`` the empty squares), keyed
+        (origin, destination, captured mask), so that routes over the same pieces are one
+        move: with ``routes`` each maps to its move, else to None (counting, or perft's
+        children, where the route does not matter). No capture-choice rule is applied."""
+        found: dict[CaptureKey, RawMove | None] = {}
+        man_search = self._man_searches[colour]
         while men:
             low = men & -men
             men ^= low
-            out: set[tuple[int, int]] = set()
-            self._lean_man(low.bit_length() - 1, empty | low, men_targets, 0, -1, jumps, promo, out)
-            if out:
-                ends.append(out)
-        kings = own_kings
+            origin = low.bit_length() - 1
+            start = (origin,) if routes else None
+            man_search(origin, origin, empty | low, men_targets, targets, 0, (), start, -1, found)
         while kings:
             low = kings & -kings
             kings ^= low
-            out = set()
-            self._lean_king(low.bit_length() - 1, empty | low, opp, 0, -1, out)
-            if out:
-                ends.append(out)
-        if self.free_choice:
-            return sum(len(e) for e in ends)
-        most = max((c.bit_count() for e in ends for _, c in e), default=0)
-        return sum(1 for e in ends for _, c in e if c.bit_count() == most)
-
-    def _lean_man(self, sq: int, empty: int, targets: int, captured: int, last_dir: int,
-                  jumps: list, promo: int, out: set) -> bool:
-        jumped = False
-        for d, over, land, land_sq in jumps[sq]:
-            if not (targets & over and empty & land):
-                continue
-            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
-                continue
-            jumped = True
-            c = captured | over
-            e = empty | over if self.immediate else empty
-            if land & promo and self.passing != "continue_as_man":
-                if self.passing == "crown_and_stop" or not self._lean_king(land_sq, e, targets & ~over, c, d, out):
-                    out.add((land_sq, c))
-                continue
-            if not self._lean_man(land_sq, e, targets & ~over, c, d, jumps, promo, out):
-                out.add((land_sq, c))
-        return jumped
+            origin = low.bit_length() - 1
+            start = (origin,) if routes else None
+            self._king_search(origin, origin, empty | low, targets, 0, (), start, -1, found)
+        return found
 
     def _king_jumps(self, sq: int, empty: int, targets: int,
                     last_dir: int) -> list[tuple[int, int, int, int, list[int]]]:
         """A king's single jumps from ``sq``: (direction, victim bit, victim square, the empty
-        squares after the jump, the landing squares), shared by both capture searches."""
+        squares after the jump, the landing squares)."""
         jumps = []
         flying = self.flying
         for d, squares, bits in self.king_capture_rays[sq]:
@@ -410,84 +409,92 @@ class MoveGenerator:
                 jumps.append((d, over, squares[i], after, landings))
         return jumps
 
-    def _lean_king(self, sq: int, empty: int, targets: int, captured: int, last_dir: int, out: set) -> bool:
-        jumped = False
-        for d, over, _over_sq, e, landings in self._king_jumps(sq, empty, targets, last_dir):
-            jumped = True
-            c = captured | over
-            t = targets & ~over
-            dead_ends = [land for land in landings if not self._lean_king(land, e, t, c, d, out)]
-            if len(dead_ends) == len(landings):
-                for land in dead_ends:
-                    out.add((land, c))
-        return jumped
+    # The search below walks one capture route at a time, building the route (``path``,
+    # and ``order`` the pieces taken) only when asked for: with ``path`` None it only
+    # finds the moves (counting). ``empty`` holds the squares the piece may land on or fly
+    # over (its own origin included: it has left it); ``targets`` the pieces it may still
+    # jump. With removal at the end a jumped piece leaves ``targets`` but not the board, so
+    # it blocks (the Turkish strike); with immediate removal its square joins ``empty``.
+    # Each returns whether the piece could jump at all, so the caller knows where a route ends.
 
-    # The searches below walk one capture route at a time. ``empty`` holds the squares the
-    # piece may land on or fly over (its own origin included: it has left it); ``targets``
-    # the pieces it may still jump. With removal at the end a jumped piece leaves
-    # ``targets`` but not the board, so it blocks (the Turkish strike); with immediate
-    # removal its square joins ``empty``. Each returns whether it could jump at all, so
-    # the caller knows where a route ends.
-
-    def _record(self, found: dict, origin: int, to: int, captured: int, order: tuple[int, ...],
-                path: tuple[int, ...], promotes: bool, by_king: bool) -> None:
+    def _record(self, found: dict[CaptureKey, RawMove | None], origin: int, to: int, captured: int,
+                order: tuple[int, ...], path: tuple[int, ...] | None, promotes: bool, by_king: bool) -> None:
         key = (origin, to, captured)
-        if key not in found:
+        if path is None:
+            found[key] = None
+        elif key not in found:  # the first route over these pieces stands for them all
             found[key] = (origin, to, captured, path, order, promotes, by_king)
 
-    def _man_search(self, origin: int, sq: int, empty: int, targets: int, opp: int, opp_kings: int,
-                    captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
-                    colour: int, promo: int, found: dict) -> bool:
-        jumped = False
-        for d, over, land, land_sq in self.man_jumps[colour][sq]:
-            if not (targets & over and empty & land):
-                continue
-            if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
-                continue
-            jumped = True
-            over_sq = over.bit_length() - 1
-            new_captured = captured | over
-            new_order = order + (over_sq,)
-            new_path = path + (land_sq,)
-            new_empty = empty | over if self.immediate else empty
-            if land & promo and self.passing != "continue_as_man":
-                if self.passing == "crown_and_stop":
-                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
-                    continue
-                # Russian 1.5.15: crowned at once, the capture goes on as a king's.
-                if not self._king_search(origin, land_sq, new_empty, opp & ~new_captured,
-                                         opp_kings, new_captured, new_order, new_path, d, found, promoted=True):
-                    self._record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
-                continue
-            if not self._man_search(origin, land_sq, new_empty, targets & ~over, opp, opp_kings, new_captured,
-                                    new_order, new_path, d, colour, promo, found):
-                self._record(found, origin, land_sq, new_captured, new_order, new_path, bool(land & promo), False)
-        return jumped
+    def _build_man_search(self, colour: int) -> ManSearch:
+        """``colour``'s men's search, with its tables and the rule's flags bound once (the
+        hottest code of a capture)."""
+        table, promo = self.man_search_table[colour], self.promotion_rows[colour]
+        no_reversal, opposite, immediate, passing = self.no_reversal, self.opposite, self.immediate, self.passing
+        crowns_midway = passing != "continue_as_man"  # a man passing the far row is crowned
+        record, king_search = self._record, self._king_search
 
-    def _king_search(self, origin: int, sq: int, empty: int, targets: int, opp_kings: int,
-                     captured: int, order: tuple[int, ...], path: tuple[int, ...], last_dir: int,
-                     found: dict, promoted: bool = False) -> bool:
+        def man_search(origin: int, sq: int, empty: int, targets: int, opp: int, captured: int,
+                       order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
+                       found: dict[CaptureKey, RawMove | None]) -> bool:
+            jumped = False
+            for d, over, land, land_sq, further in table[sq]:
+                if not (targets & over and empty & land):
+                    continue
+                if no_reversal and last_dir >= 0 and d == opposite[last_dir]:
+                    continue
+                jumped = True
+                new_captured = captured | over
+                if path is None:
+                    new_order, new_path = order, path
+                else:
+                    new_order, new_path = order + (over.bit_length() - 1,), path + (land_sq,)
+                new_empty = empty | over if immediate else empty
+                if crowns_midway and land & promo:
+                    if passing == "crown_and_stop":
+                        record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                        continue
+                    # Russian 1.5.15: crowned at once, the capture goes on as a king's.
+                    if not king_search(origin, land_sq, new_empty, opp & ~new_captured, new_captured,
+                                       new_order, new_path, d, found, promoted=True):
+                        record(found, origin, land_sq, new_captured, new_order, new_path, True, False)
+                    continue
+                new_targets = targets ^ over  # over is one of the targets
+                if not (new_targets & further
+                        and man_search(origin, land_sq, new_empty, new_targets, opp, new_captured,
+                                       new_order, new_path, d, found)):
+                    key = (origin, land_sq, new_captured)  # record, written out: the hottest call
+                    if new_path is None:
+                        found[key] = None
+                    elif key not in found:
+                        found[key] = (origin, land_sq, new_captured, new_path, new_order, bool(land & promo), False)
+            return jumped
+
+        return man_search
+
+    def _king_search(self, origin: int, sq: int, empty: int, targets: int, captured: int,
+                     order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
+                     found: dict[CaptureKey, RawMove | None], promoted: bool = False) -> bool:
         jumped = False
         for d, over, over_sq, new_empty, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True
             new_captured = captured | over
-            new_order = order + (over_sq,)
-            new_targets = targets & ~over
+            new_order = order if path is None else order + (over_sq,)
+            new_targets = targets ^ over  # over is one of the targets
             # A capture must be completed: where some landing square lets the king jump on,
             # it must land on one of those (Russian 1.4.5; under the majority rule the longer
             # route wins anyway).
             dead_ends = []
             went_on = False
             for land_sq in landings:
-                if self._king_search(origin, land_sq, new_empty, new_targets, opp_kings, new_captured, new_order,
-                                     path + (land_sq,), d, found, promoted):
+                new_path = None if path is None else path + (land_sq,)
+                if self._king_search(origin, land_sq, new_empty, new_targets, new_captured, new_order,
+                                     new_path, d, found, promoted):
                     went_on = True
                 else:
-                    dead_ends.append(land_sq)
+                    dead_ends.append((land_sq, new_path))
             if not went_on:
-                for land_sq in dead_ends:
-                    self._record(found, origin, land_sq, new_captured, new_order, path + (land_sq,),
-                                 promoted, not promoted)
+                for land_sq, new_path in dead_ends:
+                    self._record(found, origin, land_sq, new_captured, new_order, new_path, promoted, not promoted)
         return jumped
 
 

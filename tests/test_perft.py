@@ -15,6 +15,7 @@ import pytest
 
 from draughts import Game
 from draughts.perft import perft
+from draughts.rules import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFT_FILE = ROOT / "docs" / "rules" / "perft-start.json"
@@ -96,3 +97,23 @@ def test_bitboard_perft_agrees_with_game_moves(variant: str) -> None:
             game.pop()
         assert perft(game, 2) == slow, game.fen()
         assert perft(game, 1) == len(game.legal_moves), game.fen()
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_counting_mode_of_the_capture_search_agrees_with_its_routes(variant: str) -> None:
+    """The generator's capture search counts without building routes: the same number as
+    the moves it lists with them, on positions from random playouts (many with captures)."""
+    rng = random.Random(f"count {variant}")
+    checked = 0
+    for _ in range(30):
+        game = Game(variant)
+        for _ in range(rng.randrange(10, 80)):
+            moves = list(game.legal_moves)
+            if not moves or game.outcome() is not None:
+                break
+            game.push(rng.choice(moves))
+            gen, (om, ok, pm, pk), colour = game.generator, game.position.sides(), game.turn.index
+            routes = gen.captures(om, ok, pm, pk, colour)
+            assert gen.count_captures(om, ok, pm, pk, colour) == len(routes), game.fen()
+            checked += bool(routes)
+    assert checked > 20
