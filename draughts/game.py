@@ -25,6 +25,7 @@ from .movegen import BLACK, WHITE, MoveGenerator, RawMove, generator_for
 from .notation.fen import parse_fen, write_fen
 from .notation.hub import hub_fen
 from .notation.moves import move_text, parse_move
+from .perft import perft
 from .position import Colour, Pieces, Position
 from .rules import RuleSet, get_rules
 from .outcome import DrawCounter, Outcome, Termination, colour_name
@@ -414,8 +415,6 @@ class Game:
     # --- perft ------------------------------------------------------------------------------
     def perft(self, depth: int) -> int:
         """The number of move paths of ``depth`` plies (unique moves), counted on the bitboards."""
-        from .perft import perft
-
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
             raise InvalidArgumentError(f"perft depth is a whole number of plies, 0 or more, not {depth!r}")
         return perft(self, depth)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .geometry import Geometry
+from .precedence import PRIORITY_KEYS, PriorityKey
 from .rules import RuleSet
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool, bool]
@@ -49,51 +50,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-# Capture choice: a key per completed capture; the generator keeps the moves with the
-# largest key (DCTL's precedence tuples). Arguments: captured bit indices in order, the
-# mask of captured kings, and whether a king made the capture.
-PriorityKey = Callable[[tuple[int, ...], int, bool], tuple[object, ...]]
-
-
-def _free(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    return ()
-
-
-def _most_pieces(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    return (len(order),)
-
-
-def _most_pieces_then_kings(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    return (len(order), kings.bit_count())
-
-
-def _italian(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    # FID 6.6-6.9: most pieces, then capturing with a king, then most kings, then the
-    # sequence that meets a king earliest (a lexicographically larger king pattern).
-    pattern = tuple(bool(kings >> sq & 1) for sq in order)
-    return (len(order), by_king, kings.bit_count(), pattern)
-
-
-def _king_first(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    return (by_king,)
-
-
-def _frisian_value(order: tuple[int, ...], kings: int, by_king: bool) -> tuple[object, ...]:
-    n_kings = kings.bit_count()
-    # man 100, king 199 (RULES.md decision 4); on equal value a king must capture.
-    return (100 * (len(order) - n_kings) + 199 * n_kings, by_king)
-
-
-PRIORITY_KEYS: dict[str, PriorityKey] = {
-    "free": _free,
-    "most_pieces": _most_pieces,
-    "most_pieces_then_kings": _most_pieces_then_kings,
-    "italian": _italian,
-    "king_first": _king_first,
-    "frisian_value": _frisian_value,
-}
 
 
 class MoveGenerator:

@@ -168,8 +168,8 @@ def _is_subsequence(needle: list[int], haystack: tuple[int, ...]) -> bool:
 
 def illegal_reason(game: GameView, origin: int, destination: int) -> Message:
     """Why no legal move goes from ``origin`` to ``destination``, as a sentence for the player."""
-    for square in (origin, destination):
-        game.geometry.bit(square)  # raises InvalidSquareError for a square off the board
+    for number in (origin, destination):
+        game.geometry.bit(number)  # raises InvalidSquareError for a square off the board
     legal = list(game.legal_moves)
     piece = game.piece_at(origin)
     square = game.geometry.label(origin)

@@ -23,17 +23,43 @@ bulk counts against the full generator on positions from random playouts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Iterable, Protocol
 
+from ..move import Move
 from ..movegen import BLACK, WHITE, MoveGenerator
-from ..position import play
+from ..position import Position, play
+from ..rules import RuleSet
 from .sides import Count, Side, sides
 
-if TYPE_CHECKING:
-    from ..game import Game
+
+class Counted(Protocol):
+    """What perft counts from: a position, its rules and generator, and (Frisian) the kings'
+    streaks. :class:`draughts.Game` is one; perft does not import it, the game imports perft."""
+
+    rules: RuleSet
+    generator: MoveGenerator
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def king_streak(self) -> tuple[tuple[int, int], tuple[int, int]]: ...
 
 
-def perft(game: "Game", depth: int) -> int:
+class Divided(Counted, Protocol):
+    """A game that :func:`divide` can play each legal move on and take it back."""
+
+    @property
+    def legal_moves(self) -> Iterable[Move]: ...
+
+    def move_text(self, move: Move) -> str: ...
+
+    def push(self, move: Move) -> None: ...
+
+    def pop(self) -> Move: ...
+
+
+def perft(game: Counted, depth: int) -> int:
     """The number of move paths ``depth`` plies deep from the game's position."""
     if depth < 0:
         raise ValueError("perft depth must be 0 or more")
@@ -46,7 +72,7 @@ def perft(game: "Game", depth: int) -> int:
     return fast.perft(*position.sides(), position.turn.index, depth)
 
 
-def divide(game: "Game", depth: int) -> list[tuple[str, int]]:
+def divide(game: Divided, depth: int) -> list[tuple[str, int]]:
     """Each legal move's PDN with the perft count below it."""
     out = []
     for move in list(game.legal_moves):
@@ -115,7 +141,7 @@ def _walk(side: Side, two_next: Count, walks: list[Walk], nxt: int) -> Walk:
     return walk
 
 
-def _perft_streak(game: "Game", depth: int) -> int:
+def _perft_streak(game: Counted, depth: int) -> int:
     """Perft for rules whose legality depends on history: a king that has made the most
     quiet moves in a row allowed may not make another (Frisian). Each side's streak,
     (king bit, quiet moves in a row), goes down the walk as the Game keeps it."""

@@ -283,7 +283,7 @@ def specs() -> dict[Spec, list[str]]:
     the variants that use it. Frisian walks through the Game (its king-move limit depends on
     history), and a house rule without compulsory capture uses the generator's functions."""
     out: dict[Spec, list[str]] = {}
-    from ..game import generator_for
+    from ..movegen import generator_for
 
     for key, rules in VARIANTS.items():
         if rules.max_same_king_moves is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..game import generator_for
+from ..movegen import generator_for
 from ..movegen import WHITE, RawMove
 from ..notation.moves import illegal_reason
 from ..text import Message, message
