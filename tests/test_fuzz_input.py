@@ -314,3 +314,41 @@ def test_random_hub_sessions(lines: list[bytes]) -> None:
         assert answers and answers[-1] == "pong"
     for answer in answers:
         assert answer.split()[0] in ("id", "param", "wait", "ready", "pong", "info", "done", "error"), answer
+
+
+# --- PDN: the reader's runs of plain moves read what the tokens one at a time read ---------------
+
+def _read_both(text: str) -> tuple[object, object]:
+    """(games or error, with every move's place) read with runs and one token at a time."""
+    from draughts.notation import pdn
+
+    def places(line: pdn.PdnLine) -> list[object]:
+        return [((m.text, m.line, m.column), [places(v) for v in m.variations]) for m in line.moves]
+
+    out = []
+    for tokens in (pdn._TOKEN, pdn._TOKEN_BY_TOKEN):
+        try:
+            games = pdn._Reader(text, tokens).read()
+        except PdnError as exc:
+            out.append(("error", str(exc)))
+        else:
+            out.append((games, [(g.first_ply, dict(g.tag_positions), places(g.main_line)) for g in games]))
+    return out[0], out[1]
+
+
+RUN_ALPHABET = "0123456789.-x:× \n\tabcdhK{}()$!?*/1-0"
+
+
+@FUZZ
+@given(text=st.one_of(st.text(alphabet=RUN_ALPHABET, max_size=80), st.text(alphabet=PDN_ALPHABET, max_size=80)))
+def test_runs_read_what_single_tokens_read(text: str) -> None:
+    with_runs, one_by_one = _read_both(text)
+    assert with_runs == one_by_one
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 2), edits=st.lists(mutation, min_size=1, max_size=4))
+def test_runs_read_what_single_tokens_read_in_mutated_games(variant: str, which: int,
+                                                            edits: list[tuple[int, str, str]]) -> None:
+    with_runs, one_by_one = _read_both(mutate(PDN_SAMPLES[variant][which], edits))
+    assert with_runs == one_by_one
