@@ -93,7 +93,9 @@ _ONE_TOKEN = (
     r"|(?P<brace>\{)"
     r"|(?P<semicolon>;[^\n]*)"
     r"|(?P<percent>%[^\n]*)"
-    r"|(?P<tag>\[)"
+    # A whole tag pair and the blanks after it; a '[' that starts none is an error (badtag).
+    r'|(?P<tag>\[\s*(?P<tagname>[A-Za-z0-9_]+)\s+"(?P<tagvalue>(?:[^"\\\n]|\\[^\n])*)"\s*\]\s*)'
+    r"|(?P<badtag>\[)"
     r"|(?P<setup>/[^/]*/)"  # PDN 3.0 setup command: /FEN "..."/
     r"|(?P<suffix>[!?]{1,2}|\([!?]+\))"  # a move strength: "!?", or "(?)" (PDN 3.0 grammar)
     r"|(?P<open>\()"
@@ -112,7 +114,6 @@ _TOKEN = re.compile(rf"(?P<run>\s*{_PLAIN_WORD}(?:\s+{_PLAIN_WORD})*)|{_ONE_TOKE
 # The same tokens one at a time, without runs: the reference the tests hold the runs to.
 _TOKEN_BY_TOKEN = re.compile(_ONE_TOKEN, re.DOTALL)
 _SETUP = re.compile(r'/\s*FEN\s+"((?:[^"\\]|\\.)*)"\s*/', re.DOTALL)
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\[^\n])*)"\s*\]\s*')  # and the blanks after it
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
 
@@ -445,8 +446,12 @@ class _Reader:
             elif kind == "semicolon":
                 self._comment(tok[1:])
             elif kind == "tag":
-                pos = self._tag(pos)
-                continue
+                self._tag(m.group("tagname"), m.group("tagvalue"), pos)
+            elif kind == "badtag":
+                self._tag_context(pos)
+                end = text.find("\n", pos)
+                shown = text[pos:end if end >= 0 else n][:60]
+                raise self.error(f'a tag must be [Name "value"] on one line, not {shown!r}', pos)
             elif kind == "open":
                 parent = self._last_move("a variation '('", pos)
                 if len(self.stack) >= MAX_VARIATION_DEPTH:
@@ -533,21 +538,18 @@ class _Reader:
         self.game.tags["FEN"] = _unescape(m.group(1))
         self.places.offsets["FEN"] = pos
 
-    def _tag(self, pos: int) -> int:
+    def _tag_context(self, pos: int) -> None:
+        """A tag is read outside any variation, and after moves it starts the next game."""
         if self.stack:
             raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
         if self.game.main_line._has_moves():
             self._finish(None)  # a game without a result, and the next one's tags
-        m = _TAG.match(self.text, pos)
-        if not m:
-            end = self.text.find("\n", pos)
-            shown = self.text[pos:end if end >= 0 else len(self.text)][:60]
-            raise self.error(f'a tag must be [Name "value"] on one line, not {shown!r}', pos)
-        name, value = m.group(1), _unescape(m.group(2))
+
+    def _tag(self, name: str, value: str, pos: int) -> None:
+        self._tag_context(pos)
         self._start()
-        self.game.tags[name] = value
+        self.game.tags[name] = _unescape(value)
         self.places.offsets[name] = pos
-        return m.end()
 
 
 def read_games(text: str) -> list[PdnGame]:
