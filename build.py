@@ -3,7 +3,13 @@
 
     python3 build.py build            # static site into dist/
     python3 build.py serve [--port N] # build, then serve dist/ on localhost
-    python3 build.py test             # set up .venv, npm, chromium; build; run every test
+    python3 build.py test [ARGS...]   # set up .venv, npm, chromium; build; run every test
+    python3 build.py clean            # remove dist/ and the download cache
+
+`test` passes ARGS on to pytest (`-k hub`, `-x`, `tests/test_cli.py`); when they pick tests
+(a path, -k or -m) only pytest runs, without the Pyodide runner and the Node tests.
+Downloads that rarely change (micropip, precompiled standard library) are cached in
+~/.cache/draughts-web ($XDG_CACHE_HOME/draughts-web), so that later builds work offline.
 
 Standard library only, so it runs on a fresh machine before anything is installed.
 The site is fully static and uses relative URLs only, so any static host and any
@@ -38,7 +44,6 @@ PACKAGE = ROOT / "draughts"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "tests" / "web" / "requirements.txt"
-CHROMIUM = Path("/usr/bin/chromium")
 
 # micropip comes from PyPI, not from the Pyodide lock file: the lock's sha256 does not match the
 # PyPI wheel, so it is loaded by URL (WEB-NOTES). Cached outside git so builds work offline.
@@ -70,6 +75,39 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
+
+
+class MissingPrerequisite(Exception):
+    """Something the build or the tests need is not there: one sentence saying what, and the
+    command that installs it. main() prints it and exits with status 1, without a traceback."""
+
+
+def run_step(command: list[str], what: str, fix: str, **kwargs: object) -> None:
+    """Run a set-up command; when it cannot start or fails, say what failed and how to fix it."""
+    try:
+        result = subprocess.run(command, **kwargs)  # type: ignore[call-overload]
+    except FileNotFoundError:
+        raise MissingPrerequisite(f"{what}: `{command[0]}` is not installed. {fix}") from None
+    if result.returncode != 0:
+        raise MissingPrerequisite(f"{what} failed (exit {result.returncode}; offline?). {fix}")
+
+
+def require_tool(name: str, fix: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise MissingPrerequisite(f"`{name}` was not found on PATH. {fix}")
+    return path
+
+
+NODE_FIX = "Install Node.js 20 or later with npm: `sudo apt-get install nodejs npm` (or from https://nodejs.org)."
+
+
+def ensure_build_prerequisites() -> None:
+    """Node (it precompiles the Python), the npm packages, and micropip, before anything is
+    deleted or built, so that a missing piece stops the build with dist/ as it was."""
+    require_tool("node", NODE_FIX)
+    ensure_node_modules()
+    ensure_micropip()
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,9 +174,12 @@ def ensure_micropip() -> Path:
     if not wheel.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         log(f"downloading {MICROPIP_WHEEL} from PyPI into {CACHE}")
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
-                        "--python-version", "3.13", "--only-binary=:all:",
-                        f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)], check=True)
+        run_step([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                  "--python-version", "3.13", "--only-binary=:all:",
+                  f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)],
+                 f"downloading micropip {MICROPIP_VERSION} from PyPI",
+                 f"Connect to the internet once (later builds use the cache), or put {MICROPIP_WHEEL}"
+                 f" into {CACHE}/.")
     return wheel
 
 
@@ -155,8 +196,9 @@ def ensure_node_modules() -> None:
     if up_to_date("pyodide") and up_to_date("typescript"):
         return
     command = ["npm", "ci", "--no-audit", "--no-fund"] if lock.exists() else ["npm", "install"]
+    require_tool("npm", NODE_FIX)
     log(" ".join(command))
-    subprocess.run(command, cwd=ROOT, check=True)
+    run_step(command, "installing Pyodide from npm", "Connect to the internet and run `npm ci` once.", cwd=ROOT)
 
 
 # Runs under Node: boots Pyodide and, inside it, compiles Python sources to bytecode with
@@ -313,7 +355,7 @@ def initial_view() -> dict | None:
 
 
 def build(dist: Path = DIST) -> Path:
-    ensure_node_modules()
+    ensure_build_prerequisites()
     if dist.exists():
         shutil.rmtree(dist)
     (dist / "pyodide").mkdir(parents=True)
@@ -413,8 +455,18 @@ def serve_in_thread(directory: Path = DIST) -> tuple[ThreadingServer, str]:
 
 
 def serve(port: int) -> None:
-    build()
-    server = make_server(DIST, port)
+    # The port first: a taken port found after the build would have cost the whole build.
+    try:
+        server = make_server(DIST, port)
+    except OSError as error:
+        raise MissingPrerequisite(f"port {port} cannot be used ({error.strerror}): another server may have it."
+                                  f" Pick another with `python3 build.py serve --port {port + 1 if port else 8001}`.")\
+            from None
+    try:
+        build()
+    except BaseException:
+        server.server_close()
+        raise
     print(f"Serving the game at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
@@ -441,14 +493,54 @@ def ensure_venv() -> Path:
     return python
 
 
-def ensure_chromium() -> None:
-    if CHROMIUM.exists():
-        return
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+CHROMIUM_FIX = ("Install it with `sudo apt-get install chromium` (Debian) or `chromium-browser` (Ubuntu), or set"
+                " CHROMIUM=/path/to/chromium.")
+
+
+def find_chromium() -> str | None:
+    """The Chromium the page tests drive: $CHROMIUM if set, else chromium or chromium-browser
+    on PATH. tests/web/conftest.py asks here too, so the build and the tests agree."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        return shutil.which(named)  # a path, or a name on PATH; None when it names nothing runnable
+    return next((path for path in map(shutil.which, CHROMIUM_NAMES) if path), None)
+
+
+def ensure_chromium() -> str:
+    """The Chromium to test with, installed with apt-get when missing and apt-get is there."""
+    found = find_chromium()
+    if found:
+        return found
+    if os.environ.get("CHROMIUM"):
+        raise MissingPrerequisite(f"CHROMIUM={os.environ['CHROMIUM']} is not a program that can be run. {CHROMIUM_FIX}")
+    if shutil.which("apt-get") is None or (os.geteuid() != 0 and shutil.which("sudo") is None):
+        raise MissingPrerequisite(f"Chromium was not found (looked for {', '.join(CHROMIUM_NAMES)} on PATH). {CHROMIUM_FIX}")
     log("installing Debian's chromium (apt-get)")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(sudo + ["apt-get", "update"], check=True, env=env)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+    what, fix = "installing Chromium with apt-get", CHROMIUM_FIX
+    run_step(sudo + ["apt-get", "update"], what, fix, env=env)
+    run_step(sudo + ["apt-get", "install", "-y", "--no-install-recommends", "chromium"], what, fix, env=env)
+    found = find_chromium()
+    if not found:
+        raise MissingPrerequisite(f"apt-get installed chromium, but it is not on PATH. {CHROMIUM_FIX}")
+    return found
+
+
+def chromium_version(path: str) -> str:
+    try:
+        return subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return "version unknown"
+
+
+def clean() -> None:
+    """Remove what the build made: dist/ and the download cache (~/.cache/draughts-web)."""
+    for folder in (DIST, CACHE):
+        if folder.exists():
+            shutil.rmtree(folder)
+            log(f"removed {folder}")
 
 
 def _pytest_counts(junit: Path) -> tuple[int, int, int]:
@@ -465,23 +557,49 @@ def _pytest_counts(junit: Path) -> tuple[int, int, int]:
     return total - failed - skipped, failed, skipped
 
 
+def picks_tests(pytest_args: list[str]) -> bool:
+    """Do these pytest arguments choose tests (a path, -k, -m) rather than only change how they run?"""
+    for i, arg in enumerate(pytest_args):
+        if arg in ("-k", "-m") or arg.startswith(("-k", "-m")) and not arg.startswith("--"):
+            return True
+        if not arg.startswith("-") and (i == 0 or pytest_args[i - 1] not in PYTEST_OPTIONS_WITH_VALUE):
+            return True
+    return False
+
+
+# pytest options whose value is the next argument (so that value is not taken for a path)
+PYTEST_OPTIONS_WITH_VALUE = {"-p", "-c", "-o", "--maxfail", "--tb", "--junitxml", "--rootdir", "--deselect",
+                             "--ignore", "--basetemp", "-W", "--durations", "--log-level"}
+
+
 def run_tests(pytest_args: list[str]) -> int:
     """Everything the tests need, then pytest (engine + page tests) and the Pyodide runner.
 
+    ``pytest_args`` go to pytest; when they pick tests, only pytest runs, on what they pick.
     Ends with one line adding both up, "N passed, N failed", for whoever reads the log's end.
     """
     started = time.monotonic()
+    require_tool("node", NODE_FIX)
+    chromium = ensure_chromium()
     python = ensure_venv()
-    ensure_node_modules()
-    ensure_chromium()
+    log(f"Python {sys.version.split()[0]}, {chromium_version(chromium)} ({chromium}), cache {CACHE}")
     build()
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "CHROMIUM": chromium}
+    selected = picks_tests(pytest_args)
+    targets = [] if selected else ["tests/"]
     with tempfile.TemporaryDirectory() as tmp:
         junit = Path(tmp) / "pytest.xml"
-        log("pytest tests/")
-        pytest_rc = subprocess.run([str(python), "-m", "pytest", "tests/", f"--junitxml={junit}", *pytest_args],
+        log(f"pytest {' '.join(targets + pytest_args)}")
+        pytest_rc = subprocess.run([str(python), "-m", "pytest", *targets, f"--junitxml={junit}", *pytest_args],
                                    cwd=ROOT, env=env).returncode
         passed, failed, skipped = _pytest_counts(junit)
+    if selected:
+        log(f"pytest exit {pytest_rc} (the Pyodide runner and the Node tests run when no tests are picked),"
+            f" {time.monotonic() - started:.0f} s in all")
+        if pytest_rc != 0 and failed == 0:
+            failed = 1
+        print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""), flush=True)
+        return pytest_rc
     log("Pyodide runner: node tests/pyodide/run.mjs")
     node = subprocess.Popen(["node", str(ROOT / "tests" / "pyodide" / "run.mjs")], cwd=ROOT,
                             stdout=subprocess.PIPE, text=True)
@@ -520,22 +638,51 @@ def run_tests(pytest_args: list[str]) -> int:
     return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 and types_ok else 1
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0-65535; 0 picks a free one)")
+    return port
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="build the static site into dist/")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/ on localhost")
-    serve_parser.add_argument("--port", type=int, default=8000)
-    test_parser = sub.add_parser("test", help="set up and run every test")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
-    args = parser.parse_args(argv)
-    if args.command == "build":
-        build()
-        return 0
-    if args.command == "serve":
-        serve(args.port)
-        return 0
-    return run_tests(args.pytest_args)
+    serve_parser.add_argument("--port", type=_port, default=8000, help="the port to serve on (default 8000)")
+    test_parser = sub.add_parser("test", help="set up and run every test; any further arguments go to pytest",
+                   description="Set up .venv, npm and Chromium, build, and run every test. Any further arguments"
+                               " go to pytest (-k EXPR, -x, tests/test_cli.py ...); when they pick tests (a path,"
+                               " -k, -m) only pytest runs.", add_help=False)
+    sub.add_parser("clean", help=f"remove dist/ and the download cache ({CACHE})")
+    # Everything after "test" belongs to pytest, options included: argparse would take -k or
+    # -x for its own and refuse them, so they are split off before it parses.
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    pytest_args: list[str] = []
+    if args_list and args_list[0] == "test":
+        args_list, pytest_args = ["test"], args_list[1:]
+        if pytest_args in (["-h"], ["--help"]):
+            test_parser.print_help()
+            return 0
+    args = parser.parse_args(args_list)
+    try:
+        if args.command == "build":
+            build()
+            return 0
+        if args.command == "serve":
+            serve(args.port)
+            return 0
+        if args.command == "clean":
+            clean()
+            return 0
+        return run_tests(pytest_args)
+    except MissingPrerequisite as missing:
+        print(f"error: {missing}", file=sys.stderr, flush=True)
+        return 1
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Sequence, TextIO
 
 from .errors import DraughtsError
 from .game import Game
+from .lines import input_lines
 from .perft import divide, perft
 from .rules import VARIANTS, get_rules
 
@@ -23,6 +25,16 @@ def _variant(name: str) -> str:
         return get_rules(name).key
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _depth(text: str) -> int:
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = 0
+    if depth < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a depth (a whole number from 1 up)")
+    return depth
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("--fen", default=None)
     pp.add_argument("--divide", action="store_true", help="the count below each legal move")
     pp.add_argument("--no-forced-capture", action="store_true", help="the house rule")
-    pp.add_argument("depth", type=int)
+    pp.add_argument("depth", type=_depth, help="the deepest count, from 1 up")
 
     mp = sub.add_parser("moves", help="list the legal moves of a position")
     mp.add_argument("--variant", type=_variant, default="international", help=f"one of: {variants}")
@@ -55,8 +67,19 @@ def _moves_record(game: Game) -> dict[str, object]:
     }
 
 
+def _game(args: argparse.Namespace) -> Game | None:
+    """The position the command names, or None after one ``error:`` line on standard error."""
+    try:
+        return Game(args.variant, fen=args.fen, forced_capture=not args.no_forced_capture)
+    except DraughtsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
 def _cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
-    game = Game(args.variant, fen=args.fen, forced_capture=not args.no_forced_capture)
+    game = _game(args)
+    if game is None:
+        return 2
     if args.divide:
         total = 0
         for text, n in divide(game, args.depth):
@@ -76,20 +99,22 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_moves(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     forced = not args.no_forced_capture
     if args.fen == "-":
-        for line in inp:
-            fen = line.strip()
-            if not fen:
+        for line in input_lines(inp):
+            fen = line.text
+            record: dict[str, object]
+            if line.error:  # reported in the stream, in its place, and the next line is read
+                record = {"fen": fen, "error": line.error}
+            elif not fen:
                 continue
-            try:
-                record: dict[str, object] = _moves_record(Game(args.variant, fen=fen, forced_capture=forced))
-            except DraughtsError as exc:
-                record = {"fen": fen, "error": str(exc)}
+            else:
+                try:
+                    record = _moves_record(Game(args.variant, fen=fen, forced_capture=forced))
+                except DraughtsError as exc:
+                    record = {"fen": fen, "error": str(exc)}
             print(json.dumps(record), file=out, flush=True)
         return 0
-    try:
-        game = Game(args.variant, fen=args.fen, forced_capture=forced)
-    except DraughtsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    game = _game(args)
+    if game is None:
         return 2
     if args.json:
         print(json.dumps(_moves_record(game)), file=out)
@@ -103,6 +128,21 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None, out: Text
     args = _parser().parse_args(argv)
     inp = inp or sys.stdin
     out = out or sys.stdout
+    try:
+        code = _run(args, inp, out)
+        out.flush()  # inside the try: a pipe closed early shows up here when output is buffered
+    except BrokenPipeError:
+        # The reader has gone (`... | head`): stop quietly, as Unix tools do. Python would
+        # flush stdout again at exit and complain, so point it at /dev/null first.
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool a closed pipe ended
+    return code
+
+
+def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     if args.command == "perft":
         return _cmd_perft(args, out)
     if args.command == "moves":

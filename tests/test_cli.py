@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -69,3 +72,59 @@ def test_python_dash_m_runs() -> None:
     r = subprocess.run([sys.executable, "-m", "draughts", "perft", "2"], capture_output=True, text=True, cwd=ROOT,
                        timeout=60)
     assert r.returncode == 0 and r.stdout.strip().splitlines()[-1].endswith(" 81")
+
+
+def run_process(args: list[str], stdin: bytes = b"", strict: bool = False) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if strict:  # a strict UTF-8 locale: undecodable input raises instead of being replaced
+        env.update(LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8:strict")
+    return subprocess.run([sys.executable, "-m", "draughts", *args], input=stdin, capture_output=True, cwd=ROOT,
+                          env=env, timeout=60)
+
+
+@pytest.mark.parametrize("fen", ["", "W:W:Bh", "X", "W:W99:B1"])
+def test_perft_with_a_bad_fen_says_error_in_one_line(fen: str) -> None:
+    r = run_process(["perft", "--fen", fen, "2"])
+    assert r.returncode == 2 and r.stdout == b""
+    err = r.stderr.decode().strip()
+    assert err.startswith("error: invalid FEN") and "\n" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [["--divide", "0"], ["--divide", "-1"], ["--", "-1"], ["0"], ["two"], ["1.5"]])
+def test_perft_depth_must_be_one_or_more(args: list[str]) -> None:
+    r = run_process(["perft", *args])
+    assert r.returncode == 2 and r.stdout == b""
+    assert b"is not a depth" in r.stderr and b"Traceback" not in r.stderr
+
+
+def test_output_to_a_pipe_closed_early_ends_quietly() -> None:
+    """`... | head -1`: the reader leaves; the command stops without a traceback."""
+    for args, stdin in ((["perft", "5"], b""), (["moves", "--fen", "-"], b"W:W31-50:B1-20\n" * 20_000)):
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        proc = subprocess.Popen([sys.executable, "-m", "draughts", *args], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        feeder = threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True)
+        feeder.start()
+        assert proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert proc.wait(timeout=60) == 141, err
+        assert err == b""
+
+
+def _feed(pipe: IO[bytes], data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except BrokenPipeError:
+        pass  # the command stopped reading: that is what the test is about
+
+
+def test_moves_from_stdin_answers_each_line_when_one_is_not_utf8() -> None:
+    r = run_process(["moves", "--fen", "-"], b"W:W28:B23\n\xff\xfeW:W28\nW:W31-50:B1-20\n", strict=True)
+    assert r.returncode == 0 and r.stderr == b""
+    records = [json.loads(line) for line in r.stdout.decode().splitlines()]
+    assert [sorted(rec) for rec in records] == [["fen", "moves"], ["error", "fen"], ["fen", "moves"]]
+    assert records[1]["error"] == "line 2 is not UTF-8"
+    assert len(records[2]["moves"]) == 9

@@ -1,4 +1,5 @@
-"""Bad input, fuzzed: random and mutated FEN, Hub, move and PDN strings in several variants.
+"""Bad input, fuzzed: random and mutated FEN, Hub, move and PDN strings in several variants,
+and the command line's arguments and input lines (raw bytes, as a strict locale reads them).
 
 Every input either works or raises one of the library's errors (``draughts.errors``, all
 ``ValueError`` subclasses): never another exception, never a hang. A refused ``push`` or
@@ -10,11 +11,16 @@ reproducible and fast; hypothesis keeps no example database in the repository.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import random
 
 import pytest
 
 from draughts import Game
+from draughts.cli import main as cli_main
+from draughts.engine.hub import run_hub
 from draughts.errors import DraughtsError, IllegalMoveError, InvalidFenError, PdnError
 from draughts.notation.hub import hub_move, hub_position, parse_hub_move
 from draughts.notation.moves import long_text
@@ -230,3 +236,119 @@ def test_samples_are_valid() -> None:
     for samples in PDN_SAMPLES.values():
         for text in samples:
             read_games(text)[0].to_game()
+
+
+# --- the command line and the Hub engine: arguments, and lines of raw bytes ----------------------
+
+CLI_FUZZ = settings(FUZZ, max_examples=120)
+BYTE_LINE = st.one_of(st.binary(max_size=40), st.text(alphabet=FEN_ALPHABET, max_size=40).map(str.encode))
+
+
+def _strict_stdin(data: bytes) -> io.TextIOWrapper:
+    """Standard input as a strict UTF-8 locale gives it: text over bytes, errors raise."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict")
+
+
+@CLI_FUZZ
+@given(fen=st.one_of(st.text(alphabet=FEN_ALPHABET, max_size=40), st.text(max_size=20)),
+       depth=st.one_of(st.integers(-3, 2).map(str), st.text(alphabet="-0123456789.e x", max_size=6)),
+       divide=st.booleans(), variant=st.sampled_from(VARIANTS))
+def test_random_perft_arguments(fen: str, depth: str, divide: bool, variant: str) -> None:
+    """perft answers, says one `error:` line (2), or is a usage error (2): never a traceback."""
+    argv = ["perft", "--variant", variant, "--fen", fen, *(["--divide"] if divide else []), "--", depth]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            code = cli_main(argv, inp=io.StringIO(""), out=out)
+        except SystemExit as exc:  # argparse: a usage line and the reason
+            assert exc.code == 2 and "is not a depth" in err.getvalue() and out.getvalue() == ""
+            return
+    if code == 0:
+        assert out.getvalue().strip().splitlines()[-1].split()[-1].isdigit()
+    else:
+        assert code == 2 and out.getvalue() == ""
+        assert err.getvalue().startswith("error: ") and err.getvalue().count("\n") == 1
+
+
+@CLI_FUZZ
+@given(lines=st.lists(BYTE_LINE, max_size=6), variant=st.sampled_from(VARIANTS))
+def test_random_bytes_for_moves_from_stdin(lines: list[bytes], variant: str) -> None:
+    """Every non-blank input line gets exactly one JSON record, in order, whatever its bytes."""
+    data = b"\n".join(lines)
+    out = io.StringIO()
+    assert cli_main(["moves", "--variant", variant, "--fen", "-"], inp=_strict_stdin(data), out=out) == 0
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    expected = [line for line in data.split(b"\n") if line.decode("utf-8", "replace").strip()]
+    assert len(records) == len(expected)
+    for record, raw in zip(records, expected):
+        assert ("moves" in record) != ("error" in record)
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            assert record["error"].endswith("is not UTF-8")
+
+
+HUB_WORDS = ["hub", "init", "ping", "pos", "level", "set-param", "new-game", "stop", "ponder-hit", "go", "quit?",
+             "pos start", "go think", "go analyze", "level infinite"]
+HUB_ARGS = st.tuples(st.sampled_from(["pos", "moves", "time", "move-time", "inc", "moves", "depth", "nodes", "name",
+                                      "value"]),
+                     st.one_of(st.sampled_from(["inf", "-inf", "nan", "1e308", "-1", "0", "99999999999999", "0.01",
+                                                "32-28", "tt-entries", "variant", "english", '"', "W" + "e" * 50]),
+                               st.text(alphabet=FEN_ALPHABET + MOVE_ALPHABET, max_size=12)))
+HUB_LINE = st.one_of(
+    st.tuples(st.sampled_from(HUB_WORDS), st.lists(HUB_ARGS, max_size=3)).map(
+        lambda t: (t[0] + "".join(f" {k}={v}" for k, v in t[1])).encode()),
+    st.binary(max_size=30).filter(lambda b: b"\n" not in b and b"\r" not in b))
+
+
+@settings(FUZZ, max_examples=80)
+@given(lines=st.lists(HUB_LINE, max_size=8))
+def test_random_hub_sessions(lines: list[bytes]) -> None:
+    """Any lines, in any order, at level 1 (the closed input bounds each search by the level's
+    0.05 s): the engine never raises, answers a final ping, and says only protocol words."""
+    data = b"set-param name=level value=1\n" + b"\n".join(lines) + b"\nping\n"
+    out = io.StringIO()
+    assert run_hub("english", _strict_stdin(data), out) == 0
+    answers = out.getvalue().splitlines()
+    if not any(line.split(b" ")[0] == b"quit" for line in lines):
+        assert answers and answers[-1] == "pong"
+    for answer in answers:
+        assert answer.split()[0] in ("id", "param", "wait", "ready", "pong", "info", "done", "error"), answer
+
+
+# --- PDN: the reader's runs of plain moves read what the tokens one at a time read ---------------
+
+def _read_both(text: str) -> tuple[object, object]:
+    """(games or error, with every move's place) read with runs and one token at a time."""
+    from draughts.notation import pdn
+
+    def places(line: pdn.PdnLine) -> list[object]:
+        return [((m.text, m.line, m.column), [places(v) for v in m.variations]) for m in line.moves]
+
+    out = []
+    for tokens in (pdn._TOKEN, pdn._TOKEN_BY_TOKEN):
+        try:
+            games = pdn._Reader(text, tokens).read()
+        except PdnError as exc:
+            out.append(("error", str(exc)))
+        else:
+            out.append((games, [(g.first_ply, dict(g.tag_positions), places(g.main_line)) for g in games]))
+    return out[0], out[1]
+
+
+RUN_ALPHABET = "0123456789.-x:× \n\tabcdhK{}()$!?*/1-0"
+
+
+@FUZZ
+@given(text=st.one_of(st.text(alphabet=RUN_ALPHABET, max_size=80), st.text(alphabet=PDN_ALPHABET, max_size=80)))
+def test_runs_read_what_single_tokens_read(text: str) -> None:
+    with_runs, one_by_one = _read_both(text)
+    assert with_runs == one_by_one
+
+
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), which=st.integers(0, 2), edits=st.lists(mutation, min_size=1, max_size=4))
+def test_runs_read_what_single_tokens_read_in_mutated_games(variant: str, which: int,
+                                                            edits: list[tuple[int, str, str]]) -> None:
+    with_runs, one_by_one = _read_both(mutate(PDN_SAMPLES[variant][which], edits))
+    assert with_runs == one_by_one

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from draughts import Game
-from draughts.engine.hub import parse_line, run_hub
+from draughts.engine.hub import HubEngine, parse_line, run_hub
 from draughts.notation.hub import hub_position, parse_hub_move
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,3 +155,136 @@ def test_ping_and_stop_during_an_infinite_search() -> None:
         assert parse_hub_move(game, parse_line(done)[1]["move"]) in game.legal_moves
     finally:
         e.close()
+
+
+def hub_run(data: bytes, timeout: float = 30.0) -> tuple[int, list[str], str]:
+    """One engine fed ``data`` on standard input (then closed) under a strict UTF-8 locale."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8:strict")
+    r = subprocess.run([sys.executable, "-m", "draughts", "hub"], input=data, capture_output=True, cwd=ROOT,
+                       env=env, timeout=timeout)
+    return r.returncode, r.stdout.decode().splitlines(), r.stderr.decode()
+
+
+def test_a_huge_hash_table_request_is_clamped_to_the_advertised_maximum() -> None:
+    code, lines, err = hub_run(b"hub\nset-param name=tt-entries value=99999999999999\ninit\nping\n")
+    advertised = next(l for l in lines if "name=tt-entries" in l)
+    assert parse_line(advertised)[1]["max"] == "4194304"
+    assert code == 0 and err == "" and lines[-2:] == ["ready", "pong"]
+    from draughts.engine import new_game, searcher_for
+    talk(["set-param name=tt-entries value=99999999999999", "init", "quit"], "english")
+    assert searcher_for(Game("english")).tt_size == 4194304
+    talk(["set-param name=tt-entries value=-5", "init", "quit"], "english")
+    assert searcher_for(Game("english")).tt_size == 1024
+    new_game()
+
+
+@pytest.mark.parametrize("level", ["level move-time=inf", "level move-time=nan", "level time=-inf",
+                                   "level time=1e999", "level move-time=-1", "level time=10 inc=inf",
+                                   "level time=10 moves=0"])
+def test_times_that_are_not_finite_are_refused(level: str) -> None:
+    lines = talk([level, "set-param name=level value=1", "pos start", "go think", "quit"])
+    assert lines[0] == 'error message="bad level"'
+    assert lines[-1].startswith("done move=")
+
+
+def test_a_search_with_no_end_stops_when_the_input_ends() -> None:
+    """time=1e308 is finite, and its share of the clock is years: the closed input ends it."""
+    started = time.monotonic()
+    code, lines, _ = hub_run(b"set-param name=level value=2\nlevel time=1e308\npos start\ngo think\n")
+    assert code == 0 and lines[-1].startswith("done move=")
+    assert time.monotonic() - started < 15  # the level's own 0.1 s, and the start-up
+    e = HubProcess("international")
+    try:
+        # Level 2 (0.1 s): if the input closes before the search starts, the search is capped
+        # at the level's time; if after, the closing stops it. Either way it ends.
+        e.send("set-param name=level value=2")
+        e.send("level time=1e308")
+        e.send("go think")
+        time.sleep(0.5)
+        assert e.proc.stdin is not None
+        e.proc.stdin.close()  # no quit: the end of the input alone
+        e.wait_for("done move=", timeout=5.0)
+        assert e.proc.wait(timeout=5.0) == 0
+    finally:
+        if e.proc.poll() is None:
+            e.proc.kill()
+            e.proc.wait()
+
+
+def test_a_quit_behind_a_search_with_no_end_ends_it() -> None:
+    e = HubProcess("international")
+    try:
+        e.send("set-param name=level value=2")  # as above: a quit before the search starts caps it
+        e.send("level time=1e308")
+        e.send("go think")
+        time.sleep(0.5)
+        e.send("quit")
+        e.wait_for("done move=", timeout=5.0)
+        assert e.proc.wait(timeout=5.0) == 0
+    finally:
+        if e.proc.poll() is None:
+            e.proc.kill()
+            e.proc.wait()
+
+
+def test_an_undecodable_line_is_answered_and_the_next_lines_still_are() -> None:
+    code, lines, err = hub_run(b"ping\n\xff\xfe level\nping\n")
+    assert code == 0 and err == ""
+    assert lines == ["pong", 'error message="line 2 is not UTF-8"', "pong"]
+
+
+def test_long_lines_are_answered_in_linear_time() -> None:
+    started = time.monotonic()
+    megabyte = b"pos pos=W" + b"e" * 1_000_000 + b"\nping\n"
+    moves = b'pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="' + b"32-28 " * 170_000 + b'"\nping\n'
+    words = b"pos " + b'a="b c" ' * 125_000 + b"\nping\n"
+    code, lines, _ = hub_run(megabyte + moves + words)
+    assert code == 0 and lines == ['error message="bad position"', "pong", 'error message="illegal move"', "pong",
+                                   "pong"]
+    assert time.monotonic() - started < 10
+    started = time.monotonic()
+    code, lines, _ = hub_run(b"pos pos=W" + b"e" * 10_000_000 + b"\nping\n")
+    assert code == 0 and lines == ['error message="line 1 is longer than 1048576 characters"', "pong"]
+    assert time.monotonic() - started < 10
+
+
+def test_parse_line_reads_quotes_flags_and_loose_words() -> None:
+    assert parse_line('id name="draughts project" country=-') == ("id", {"name": "draughts project", "country": "-"})
+    assert parse_line("level infinite") == ("level", {"infinite": ""})
+    assert parse_line('pos moves="32-28') == ("pos", {"moves": "32-28"})  # the quote never closes
+    assert parse_line("   ") == ("", {})
+
+
+@pytest.mark.parametrize("variant", ["english", "international"])
+def test_the_hub_keeps_within_its_budget_from_the_line_that_asks(variant: str) -> None:
+    """A referee game at 0.05 s a move: from the moment "pos" (with every move so far) and
+    "go" arrive to "done", the engine uses at most the budget + 10% of processor time.
+
+    The budget counts from the arrival of the line (HubEngine.received), so replaying a long
+    game's moves is paid from it. Processor time (tests/budget.py) makes this a property of
+    the engine: a busy machine delays the answer, it does not make the engine use more.
+    """
+    from budget import within_budget
+
+    budget = 0.05
+    engines = [HubEngine(variant, io.StringIO(""), io.StringIO()) for _ in range(2)]
+    game = Game(variant)
+    start = hub_position(game)
+    played: list[str] = []
+    for ply in range(120):
+        if game.outcome() is not None:
+            break
+        engine = engines[ply % 2]
+        engine.out = io.StringIO()
+
+        def answer() -> None:
+            engine.received = time.perf_counter()
+            engine.handle(*parse_line(f'pos pos={start} moves="{" ".join(played)}"'))
+            engine.handle(*parse_line(f"level move-time={budget}"))
+            engine.handle(*parse_line("go think"))
+
+        within_budget(answer, budget, f"ply {ply} of {' '.join(played)}")
+        text = parse_line(engine.out.getvalue().splitlines()[-1])[1]["move"]
+        game.push(parse_hub_move(game, text))
+        played.append(text)
+    assert len(played) >= 40

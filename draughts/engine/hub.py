@@ -17,14 +17,16 @@ than 10x10 use the same form with one character per playing square.
 
 from __future__ import annotations
 
+import math
 import queue
-import shlex
+import re
 import threading
 import time
 from typing import TextIO
 
 from ..errors import DraughtsError
 from ..game import Game
+from ..lines import InputLine, input_lines
 from ..notation.hub import hub_move, parse_hub_move
 from ..rules import VARIANTS, get_rules
 from . import decide, new_game, searcher_for
@@ -33,6 +35,17 @@ from .search import MATE_BOUND, SearchResult
 
 ENGINE_NAME = "draughts-py"
 ENGINE_VERSION = "0.1"
+# The hash table sizes the handshake advertises; a value outside them is brought inside, so a
+# GUI's typo cannot ask for more memory than the machine has.
+TT_ENTRIES_MIN = 1024
+TT_ENTRIES_DEFAULT = 131072
+TT_ENTRIES_MAX = 4194304
+
+
+# One word of a command line: name=value, name="a quoted value", or a bare word. One pass of
+# a regular expression with no nested repetition, so a line is read in linear time
+# (shlex took 11 s over a 1 MB line).
+_WORD = re.compile(r'([^\s="]+)=(?:"([^"]*)"?|(\S*))|("[^"]*"?|\S+)')
 
 
 def parse_line(line: str) -> tuple[str, dict[str, str]]:
@@ -41,17 +54,17 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     >>> parse_line('pos pos=Wbbb moves="32-28 17-22"')
     ('pos', {'pos': 'Wbbb', 'moves': '32-28 17-22'})
     """
-    try:
-        words = shlex.split(line)
-    except ValueError:
-        words = line.split()
-    if not words:
-        return "", {}
+    command = ""
     args: dict[str, str] = {}
-    for w in words[1:]:
-        name, sep, value = w.partition("=")
-        args[name] = value if sep else ""
-    return words[0], args
+    for m in _WORD.finditer(line):
+        name, quoted, plain, word = m.groups()
+        if not command:
+            command = name + "=" + (quoted or plain or "") if name else word.strip('"')
+        elif name:
+            args[name] = quoted if quoted is not None else plain
+        else:
+            args[word.strip('"')] = ""
+    return command, args
 
 
 def _quote(text: str) -> str:
@@ -66,7 +79,12 @@ class HubEngine:
         self.inp = inp
         self.out = out
         self.lock = threading.Lock()
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        # Each line with the time it came in: a "go" counts its budget from then, so that the
+        # commands sent with it (a "pos" with the moves of a long game to replay) are paid for
+        # out of the budget, as the GUI's clock sees it, and not on top of it.
+        # A line that could not be read comes as its error, answered in its turn.
+        self.lines: queue.Queue[InputLine | tuple[str, float] | None] = queue.Queue()
+        self.received = time.perf_counter()
         self.searching = False
         self.eof = False  # standard input is closed: no "stop" can come any more
         self.game = Game(self.rules)
@@ -82,9 +100,16 @@ class HubEngine:
 
     # --- input ------------------------------------------------------------------------------
     def _reader(self) -> None:
-        """Runs in a thread: answers ping and stop at once while searching, queues the rest."""
-        for raw in self.inp:
-            line = raw.strip()
+        """Runs in a thread: answers ping and stop at once while searching, queues the rest.
+
+        A line that cannot be read (not UTF-8, too long) is answered with ``error`` in its turn
+        and dropped: the lines after it are read as usual.
+        """
+        for entry in input_lines(self.inp):
+            line = entry.text
+            if entry.error:
+                self.lines.put(entry)
+                continue
             if not line:
                 continue
             word = line.split()[0]
@@ -99,10 +124,13 @@ class HubEngine:
                     budget = self._budget() or LEVELS[self.level - 1].seconds
                     searcher.deadline = time.perf_counter() + budget * 0.9
                 continue
-            if self.searching and word != "ping":
+            # Queued first, then the search is stopped if one runs: _go sets ``searching``
+            # before it looks at the queue, so a line that comes as a search starts is seen
+            # by one side or the other.
+            self.lines.put((line, time.perf_counter()))
+            if self.searching:
                 # Scan stops on any line that reaches it mid-search; the line is then handled.
                 searcher_for(self.game).stop = True
-            self.lines.put(line)
         self.eof = True
         if self.searching:  # standard input closed: the engine quits, so stop thinking
             searcher_for(self.game).stop = True
@@ -111,9 +139,13 @@ class HubEngine:
     def run(self) -> int:
         threading.Thread(target=self._reader, daemon=True).start()
         while True:
-            line = self.lines.get()
-            if line is None:
+            item = self.lines.get()
+            if item is None:
                 return 0
+            if isinstance(item, InputLine):
+                self.send(f"error message={_quote(str(item.error))}")
+                continue
+            line, self.received = item
             command, args = parse_line(line)
             if command == "quit":
                 return 0
@@ -128,7 +160,8 @@ class HubEngine:
             self.send(f"id name={ENGINE_NAME} version={ENGINE_VERSION} author=\"draughts project\" country=-")
             self.send(f"param name=level value={self.level} type=int min=1 max={len(LEVELS)}")
             self.send(f"param name=variant value={self.rules.key} type=enum values=\"{' '.join(VARIANTS)}\"")
-            self.send("param name=tt-entries value=131072 type=int min=1024 max=4194304")
+            self.send(f"param name=tt-entries value={TT_ENTRIES_DEFAULT} type=int min={TT_ENTRIES_MIN}"
+                      f" max={TT_ENTRIES_MAX}")
             self.send("wait")
         elif command == "set-param":
             self._set_param(args.get("name", ""), args.get("value", ""))
@@ -157,7 +190,7 @@ class HubEngine:
                 self.rules = get_rules(value)
                 self.game = Game(self.rules)
             elif name == "tt-entries":
-                self.tt_entries = max(1024, int(value))
+                self.tt_entries = max(TT_ENTRIES_MIN, min(TT_ENTRIES_MAX, int(value)))
         except ValueError:
             self.send(f"error message={_quote('bad value for ' + name)}")
 
@@ -195,17 +228,20 @@ class HubEngine:
             if "nodes" in args:
                 self.nodes, self.move_time, self.clock = max(1, int(args["nodes"])), None, None
             if "move-time" in args:
-                self.move_time, self.clock = float(args["move-time"]), None
+                self.move_time, self.clock = _seconds(args["move-time"]), None
                 self.depth = LEVELS[self.level - 1].depth
             if "time" in args:
                 moves = int(args["moves"]) if args.get("moves") else None
-                self.clock = (float(args["time"]), float(args.get("inc") or 0.0), moves)
+                if moves is not None and moves < 1:
+                    raise ValueError(moves)
+                self.clock = (_seconds(args["time"]), _seconds(args.get("inc") or "0"), moves)
                 self.move_time = None
                 self.depth = LEVELS[self.level - 1].depth
         except ValueError:
             self.send('error message="bad level"')
 
     def _budget(self) -> float | None:
+        """Seconds for this move: the move time, or a share of the clock."""
         if self.clock is not None:
             remaining, inc, moves = self.clock
             remaining += inc  # the engine adds the increment itself before it moves
@@ -222,13 +258,16 @@ class HubEngine:
         analyse = "analyze" in args or "analyse" in args or "ponder" in args
         seconds = None if analyse else self._budget()
         infinite = analyse or (seconds is None and self.depth >= 64 and self.nodes is None)
-        if infinite and self.eof:  # nobody is left to say stop: think for the level's time
-            infinite, seconds = False, LEVELS[self.level - 1].seconds
         level = self.level
         searcher.stop = False
         searcher.max_nodes = self.nodes if self.nodes is not None else 1 << 62
-        start = time.perf_counter()
+        start = self.received
         self.searching = True
+        if self.eof or not self.lines.empty():
+            # The input has ended, or the next command is already here (a "quit" behind this
+            # "go"): no "stop" will come, so think no longer than the level's own time.
+            cap = LEVELS[self.level - 1].seconds
+            infinite, seconds = False, cap if seconds is None else min(seconds, cap)
         try:
             if infinite:
                 # Infinite: think until "stop", but still answer with a move at the end.
@@ -255,6 +294,14 @@ class HubEngine:
         nps = r.nodes / seconds / 1e6 if seconds > 0 else 0.0
         return (f"info depth={r.depth} score={score:.2f} nodes={r.nodes} time={seconds:.3f}"
                 f" nps={nps:.3f} pv={_quote(' '.join(texts))}")
+
+
+def _seconds(text: str) -> float:
+    """A time in a ``level`` command: finite and not negative (``inf`` would never end)."""
+    value = float(text)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(text)
+    return value
 
 
 def run_hub(variant_key: str, inp: TextIO, out: TextIO) -> int:

@@ -40,14 +40,14 @@ against the rules only when :meth:`PdnGame.to_game` plays them.
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable, Mapping, MutableMapping
 
 from ..errors import IllegalMoveError, InvalidFenError, PdnError
 from ..game import Game
 from ..rules import VARIANTS, RuleSet, get_rules
+from .pdn_tree import PdnLine, PdnMove, _collector_paused, _Places, _Run, _Source
 
 __all__ = [
     "PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "write_game", "write_games",
@@ -79,12 +79,23 @@ MAX_VARIATION_DEPTH = 32
 
 _SQ = r"(?:[0-9]+|[a-pA-P][0-9]+)"
 _ALG = r"[a-pA-P][0-9]+"
-_TOKEN = re.compile(
+# A run of plain movetext (the first alternative of _TOKEN, blanks before it included): move
+# numbers and moves, each a whole word, and nothing else. Most of a PDN file is made of these,
+# and a run is read with one str.split instead of a token at a time. A word joins a run only
+# where the tokens one at a time (_ONE_TOKEN) would read the same word as one token: the
+# atomic group commits to the first way the move pattern matches, as they do, and a word they
+# would read as a result, or as anything else, ends the run.
+_RESULT_WORD = r"(?:1-0|0-1|2-0|0-2|1-1|0-0)(?=\s|\Z)"
+_PLAIN_WORD = (rf"(?!{_RESULT_WORD})(?>[0-9]{{1,{_MAX_NUMBER_DIGITS}}}\.+|{_SQ}(?:[-x:×]{_SQ})+|{_ALG}(?:[-x:×]?{_ALG})+)"
+               r"(?=\s|\Z)")
+_ONE_TOKEN = (
     r"(?P<space>\s+)"
     r"|(?P<brace>\{)"
     r"|(?P<semicolon>;[^\n]*)"
     r"|(?P<percent>%[^\n]*)"
-    r"|(?P<tag>\[)"
+    # A whole tag pair and the blanks after it; a '[' that starts none is an error (badtag).
+    r'|(?P<tag>\[\s*(?P<tagname>[A-Za-z0-9_]+)\s+"(?P<tagvalue>(?:[^"\\\n]|\\[^\n])*)"\s*\]\s*)'
+    r"|(?P<badtag>\[)"
     r"|(?P<setup>/[^/]*/)"  # PDN 3.0 setup command: /FEN "..."/
     r"|(?P<suffix>[!?]{1,2}|\([!?]+\))"  # a move strength: "!?", or "(?)" (PDN 3.0 grammar)
     r"|(?P<open>\()"
@@ -97,33 +108,14 @@ _TOKEN = re.compile(
     # Squares joined by - x or :; algebraic squares may go without ("a3b4", PDN 3.0).
     rf"|(?P<move>{_SQ}(?:[-x:×]{_SQ})+|{_ALG}(?:[-x:×]?{_ALG})+)"
     r"|(?P<word>[^\s{}()\[\];%$/]+)"
-    r"|(?P<other>.)",
-    re.DOTALL,
+    r"|(?P<other>.)"
 )
+_TOKEN = re.compile(rf"(?P<run>\s*{_PLAIN_WORD}(?:\s+{_PLAIN_WORD})*)|{_ONE_TOKEN}", re.DOTALL)
+# The same tokens one at a time, without runs: the reference the tests hold the runs to.
+_TOKEN_BY_TOKEN = re.compile(_ONE_TOKEN, re.DOTALL)
 _SETUP = re.compile(r'/\s*FEN\s+"((?:[^"\\]|\\.)*)"\s*/', re.DOTALL)
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\[^\n])*)"\s*\]')
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
-
-
-@dataclass
-class PdnMove:
-    """One move of a line as written, with what follows it in the text."""
-
-    text: str  # the move as written: "32-28", "28x19", "47x38x24", "c3:e5"
-    nags: list[str] = field(default_factory=list)  # "$1", or a suffix as written: "!?"
-    comments: list[str] = field(default_factory=list)  # the comments after the move
-    variations: list["PdnLine"] = field(default_factory=list)  # alternatives to this move
-    line: int = field(default=0, compare=False)  # where the move was read (1-based), for errors
-    column: int = field(default=0, compare=False)
-
-
-@dataclass
-class PdnLine:
-    """A sequence of moves: the main line of a game, or a variation."""
-
-    moves: list[PdnMove] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)  # comments before the first move
 
 
 @dataclass
@@ -136,7 +128,7 @@ class PdnGame:
     # The ply of the first move: 0 = the first player's move 1, 1 = the second player's
     # move 1, 2 = the first player's move 2 ... (so move numbers survive a round trip).
     first_ply: int = 0
-    tag_positions: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    tag_positions: MutableMapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def moves(self) -> list[str]:
@@ -229,7 +221,7 @@ class PdnGame:
         return cls(out, line, result, parity)
 
 
-def rules_for_tags(tags: dict[str, str], positions: dict[str, tuple[int, int]] | None = None) -> RuleSet:
+def rules_for_tags(tags: dict[str, str], positions: Mapping[str, tuple[int, int]] | None = None) -> RuleSet:
     """The rule set named by ``[GameType]`` and ``[Variant]`` tags; raises :class:`PdnError`.
 
     >>> rules_for_tags({"GameType": "20,W,10,10,N2,0"}).key
@@ -316,7 +308,7 @@ def _escape(value: str) -> str:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 def _comment_tokens(text: str) -> list[str]:
@@ -378,22 +370,23 @@ def _wrap(tokens: list[str]) -> list[str]:
 class _Reader:
     """One pass over a PDN text, building the games."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tokens: re.Pattern[str] = _TOKEN) -> None:
         self.text = text
-        self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self.tokens = tokens
+        self.source = _Source(text)
         self.games: list[PdnGame] = []
         self.previous: PdnGame | None = None  # the game a result just closed
         self._new_game()
 
     def where(self, pos: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self.line_starts, pos)
-        return line, pos - self.line_starts[line - 1] + 1
+        return self.source.where(pos)
 
     def error(self, message: str, pos: int) -> PdnError:
         return PdnError(message, *self.where(pos))
 
     def _new_game(self) -> None:
-        self.game = PdnGame()
+        self.places = _Places(self.source)
+        self.game = PdnGame(tag_positions=self.places)
         self.line = self.game.main_line
         self.stack: list[tuple[PdnLine, int]] = []  # enclosing lines, with each '(' position
         self.started = False  # tags or moves seen
@@ -412,7 +405,7 @@ class _Reader:
 
     def _first_ply(self) -> int:
         # A move number with no move after it cannot be written back: it says nothing.
-        number, second = (self.first_number if self.game.main_line.moves else None) or (1, False)
+        number, second = (self.first_number if self.game.main_line._has_moves() else None) or (1, False)
         parity = int(second)
         fen = self.game.tags.get("FEN", "").strip().lstrip('"')[:1].upper()
         if fen in ("W", "B"):
@@ -433,12 +426,15 @@ class _Reader:
         text = self.text
         pos = 0
         n = len(text)
+        token = self.tokens.match
         while pos < n:
-            m = _TOKEN.match(text, pos)
+            m = token(text, pos)
             assert m is not None  # the last alternative matches any character
             kind = m.lastgroup
             tok = m.group()
-            if kind in ("space", "percent", "dots"):
+            if kind == "run":
+                self._plain(tok.split(), pos)
+            elif kind in ("space", "percent", "dots"):
                 pass
             elif kind == "brace":
                 end = text.find("}", pos + 1)
@@ -450,8 +446,12 @@ class _Reader:
             elif kind == "semicolon":
                 self._comment(tok[1:])
             elif kind == "tag":
-                pos = self._tag(pos)
-                continue
+                self._tag(m.group("tagname"), m.group("tagvalue"), pos)
+            elif kind == "badtag":
+                self._tag_context(pos)
+                end = text.find("\n", pos)
+                shown = text[pos:end if end >= 0 else n][:60]
+                raise self.error(f'a tag must be [Name "value"] on one line, not {shown!r}', pos)
             elif kind == "open":
                 parent = self._last_move("a variation '('", pos)
                 if len(self.stack) >= MAX_VARIATION_DEPTH:
@@ -477,13 +477,11 @@ class _Reader:
                 digits = tok.rstrip(".")
                 if len(digits) > _MAX_NUMBER_DIGITS:
                     raise self.error(f"the move number {digits[:8]}... is too large", pos)
-                if not self.stack and not self.game.main_line.moves and self.first_number is None:
-                    self.first_number = (max(1, int(digits)), len(tok) - len(digits) >= 2)
+                self._number(tok)
                 self._start()
             elif kind == "move":
-                line, column = self.where(pos)
                 self._start()
-                self.line.moves.append(PdnMove(tok, line=line, column=column))
+                self.line.moves.append(PdnMove(tok, None, None, None, _Run(self.source, pos)))
             elif kind == "word":
                 raise self.error(f"{tok[:40]!r} is not a move, a move number or a result", pos)
             else:
@@ -494,6 +492,20 @@ class _Reader:
         if self.started:
             self._finish(None)
         return self.games
+
+    def _number(self, tok: str) -> None:
+        """A move number: the first one before the main line's first move numbers the game."""
+        if not self.stack and not self.game.main_line._has_moves() and self.first_number is None:
+            digits = tok.rstrip(".")
+            self.first_number = (max(1, int(digits)), len(tok) - len(digits) >= 2)
+
+    def _plain(self, words: list[str], start: int) -> None:
+        """A run of move numbers and moves (_PLAIN_WORD), as _TOKEN would read it word by word."""
+        if words[0][-1] == ".":
+            self._number(words[0])
+        self._start()
+        if words[-1][-1] != "." or any(w[-1] != "." for w in words):
+            self.line._add_run(_Run(self.source, start), words)
 
     def _start(self) -> None:
         self.started = True
@@ -519,28 +531,25 @@ class _Reader:
         m = _SETUP.fullmatch(tok)
         if not m:
             raise self.error(f'a setup command must be /FEN "..."/, not {tok[:40]!r}', pos)
-        if self.stack or self.game.main_line.moves:
+        if self.stack or self.game.main_line._has_moves():
             raise self.error("a /FEN/ setup is only read before the first move of a game", pos)
         self._start()
         self.game.tags["SetUp"] = "1"
         self.game.tags["FEN"] = _unescape(m.group(1))
-        self.game.tag_positions["FEN"] = self.where(pos)
+        self.places.offsets["FEN"] = pos
 
-    def _tag(self, pos: int) -> int:
+    def _tag_context(self, pos: int) -> None:
+        """A tag is read outside any variation, and after moves it starts the next game."""
         if self.stack:
             raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
-        if self.game.main_line.moves:
+        if self.game.main_line._has_moves():
             self._finish(None)  # a game without a result, and the next one's tags
-        m = _TAG.match(self.text, pos)
-        if not m:
-            end = self.text.find("\n", pos)
-            shown = self.text[pos:end if end >= 0 else len(self.text)][:60]
-            raise self.error(f'a tag must be [Name "value"] on one line, not {shown!r}', pos)
-        name, value = m.group(1), _unescape(m.group(2))
+
+    def _tag(self, name: str, value: str, pos: int) -> None:
+        self._tag_context(pos)
         self._start()
-        self.game.tags[name] = value
-        self.game.tag_positions[name] = self.where(pos)
-        return m.end()
+        self.game.tags[name] = _unescape(value)
+        self.places.offsets[name] = pos
 
 
 def read_games(text: str) -> list[PdnGame]:
@@ -556,7 +565,8 @@ def read_games(text: str) -> list[PdnGame]:
         raise PdnError("a PDN text must be a str; decode it first (PDN files are usually UTF-8 or Latin-1)")
     if not isinstance(text, str):
         raise PdnError(f"a PDN text must be a str, not {type(text).__name__}")
-    return _Reader(text.lstrip("\ufeff")).read()
+    with _collector_paused():
+        return _Reader(text.lstrip("\ufeff")).read()
 
 
 def read_game(text: str) -> PdnGame:

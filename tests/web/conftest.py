@@ -1,5 +1,6 @@
-"""Fixtures for the page tests: Debian's chromium, dist/ served on a free port, and a guard that
-fails the test on any request that leaves the site's own origin.
+"""Fixtures for the page tests: Chromium (found as build.py finds it: $CHROMIUM, else chromium or
+chromium-browser on PATH), dist/ served on a free port, and a guard that fails the test on any
+request that leaves the site's own origin.
 
 dist/ is built by `python3 build.py test` before pytest starts; when it is missing (pytest run
 by hand) it is built here once.
@@ -23,7 +24,7 @@ from webutil import guard_origin, wait_ready  # noqa: E402,F401
 # Two cores shared with the engine's tests: give each expectation time rather than flake.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = build.find_chromium()
 # WEB-NOTES: these flags for root in a container; no --disable-features of our own.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -31,7 +32,21 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if CHROMIUM is None:
+        pytest.fail(f"Chromium was not found. {build.CHROMIUM_FIX}", pytrace=False)
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(site: str) -> str:
+    """The site's address, as Playwright's base URL.
+
+    Defined here because without the optional pytest-base-url plugin, pytest-playwright 0.10
+    supplies this fixture itself as a method of a plugin object, which pytest 9 deprecates
+    with a warning on every run (PytestRemovedIn10Warning, "Session-scoped fixtures defined
+    as instance methods"). A fixture of our own replaces that one, so it never runs.
+    """
+    return site
 
 
 @pytest.fixture(scope="session")
