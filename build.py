@@ -629,13 +629,20 @@ def run_tests(pytest_args: list[str]) -> int:
                            cwd=ROOT, capture_output=True, text=True)
     print((types.stdout + types.stderr)[-4000:], end="", flush=True)
     types_ok = types.returncode == 0
+    # mypy --strict over the package and the page's Python (settings in pyproject.toml): one test
+    log("type check: mypy --strict draughts web/py web/main.py")
+    mypy = subprocess.run([str(python), "-m", "mypy", "--strict", "draughts", "web/py", "web/main.py"],
+                          cwd=ROOT, capture_output=True, text=True)
+    print((mypy.stdout + mypy.stderr)[-4000:], end="", flush=True)
+    mypy_ok = mypy.returncode == 0
     log(f"pytest exit {pytest_rc}, Pyodide runner exit {node_rc}, board logic exit {logic.returncode}, "
-        f"tsc exit {types.returncode}, {time.monotonic() - started:.0f} s in all")
+        f"tsc exit {types.returncode}, mypy exit {mypy.returncode}, {time.monotonic() - started:.0f} s in all")
     skipped_text = f", {skipped} skipped" if skipped else ""
-    total_passed = passed + node_passed + logic_passed + int(types_ok)
-    total_failed = failed + node_failed + logic_failed + int(not types_ok)
+    total_passed = passed + node_passed + logic_passed + int(types_ok) + int(mypy_ok)
+    total_failed = failed + node_failed + logic_failed + int(not types_ok) + int(not mypy_ok)
     print(f"{total_passed} passed, {total_failed} failed{skipped_text}", flush=True)
-    return 0 if pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 and types_ok else 1
+    ok = pytest_rc == 0 and node_rc == 0 and logic.returncode == 0 and types_ok and mypy_ok
+    return 0 if ok else 1
 
 
 def _port(text: str) -> int:

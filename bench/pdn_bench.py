@@ -48,7 +48,7 @@ print(json.dumps({"read": read, "listed": read + listed, "games": len(games), "m
 def sample_text(megabytes: float, seed: int = 1) -> str:
     """Distinct games of three variants, some annotated, repeated to the size asked for."""
     from draughts import Game
-    from draughts.notation.pdn import write_game
+    from draughts.record import write_game
 
     rng = random.Random(seed)
     games = []

@@ -24,7 +24,8 @@ from draughts.engine.hub import run_hub
 from draughts.errors import DraughtsError, IllegalMoveError, InvalidFenError, PdnError
 from draughts.notation.hub import hub_move, hub_position, parse_hub_move
 from draughts.notation.moves import long_text
-from draughts.notation.pdn import read_games, write_game
+from draughts.notation.pdn import read_games
+from draughts.record import game_from_pdn, write_game
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
@@ -202,12 +203,12 @@ def check_pdn(text: str) -> None:
     for pdn in games:
         assert read_games(pdn.to_pdn()) == [pdn]  # the tree survives writing
         try:
-            game = pdn.to_game()
+            game = game_from_pdn(pdn)
         except PdnError:
             continue
         except DraughtsError as exc:  # allowed by the contract, but to_game turns these into PdnError
             raise AssertionError(f"to_game raised {exc!r}, not a PdnError") from exc
-        again = read_games(write_game(game))[0].to_game()
+        again = game_from_pdn(read_games(write_game(game))[0])
         assert again.fen() == game.fen() and again.move_stack == game.move_stack
 
 
@@ -235,7 +236,7 @@ def test_random_tag_values(name: str, value: str) -> None:
 def test_samples_are_valid() -> None:
     for samples in PDN_SAMPLES.values():
         for text in samples:
-            read_games(text)[0].to_game()
+            game_from_pdn(read_games(text)[0])
 
 
 # --- the command line and the Hub engine: arguments, and lines of raw bytes ----------------------

@@ -12,7 +12,8 @@ import pytest
 
 from draughts import Game
 from draughts.errors import PdnError
-from draughts.notation.pdn import GAMETYPES, PdnGame, read_game, read_games, rules_for_tags, write_game, write_games
+from draughts.notation.pdn import GAMETYPES, PdnGame, read_game, read_games, rules_for_tags
+from draughts.record import game_from_pdn, write_game, write_games
 from draughts.rules import VARIANTS
 
 SAMPLE = """\
@@ -60,7 +61,7 @@ def test_the_move_tree() -> None:
 
 
 def test_the_main_line_plays_through() -> None:
-    game = read_game(SAMPLE).to_game()
+    game = game_from_pdn(read_game(SAMPLE))
     assert game.rules.key == "international"
     assert len(game.move_stack) == 9
     assert game.fen() == Game(fen=game.fen()).fen()
@@ -94,13 +95,13 @@ def test_pdn_3_grammar_details() -> None:
     assert "19-23(!?!!!)" in game.to_pdn() and read_game(game.to_pdn()) == game
     # Alpha-numeric moves may leave the separator out ("a3b4").
     russian = read_game('[GameType "25"] 1.c3d4 f6e5 2.d4xf6 *')
-    assert russian.to_game().fen() == read_game('[GameType "25"] 1. c3-d4 f6-e5 2. d4:f6 *').to_game().fen()
+    assert game_from_pdn(russian).fen() == game_from_pdn(read_game('[GameType "25"] 1. c3-d4 f6-e5 2. d4:f6 *')).fen()
     # The reading grammar allows a leading zero in a square.
-    assert read_game("1. 032-028 *").to_game().move_stack == read_game("1. 32-28 *").to_game().move_stack
+    assert game_from_pdn(read_game("1. 032-028 *")).move_stack == game_from_pdn(read_game("1. 32-28 *")).move_stack
     # The setup command before the first move is a FEN tag.
     setup = read_game('/FEN "W:W28:B23"/ 1. 28x19 *')
     assert setup.tags == {"SetUp": "1", "FEN": "W:W28:B23"}
-    assert setup.to_game().fen() == "B:W19:B"
+    assert game_from_pdn(setup).fen() == "B:W19:B"
     # Nested variations (the grammar's own example).
     nested = read_game("32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23")
     (variation,) = nested.main_line.moves[1].variations
@@ -139,7 +140,7 @@ def test_several_games_in_one_text() -> None:
     assert [g.tags["Event"] for g in games] == ["a", "b", "c", "d"]
     assert [g.result for g in games] == ["2-0", "*", "*", "1-1"]
     assert games[0].main_line.moves[-1].comments == ["resigned"]  # after the result, still game a
-    assert games[1].to_game().rules.key == "english"
+    assert game_from_pdn(games[1]).rules.key == "english"
     assert [g.moves for g in games] == [["32-28", "19-23"], ["11-15"], ["33-29"], ["34-30"]]
 
 
@@ -170,7 +171,7 @@ def test_empty_texts() -> None:
 ])
 def test_gametype_picks_the_variant(gametype: str, key: str) -> None:
     assert rules_for_tags({"GameType": gametype}).key == key
-    assert read_game(f'[GameType "{gametype}"] *').to_game().rules.key == key
+    assert game_from_pdn(read_game(f'[GameType "{gametype}"] *')).rules.key == key
 
 
 def test_every_variant_with_a_gametype_of_its_own_is_in_the_table() -> None:
@@ -197,16 +198,16 @@ def test_variant_tag(tags: dict[str, str], key: str) -> None:
 
 def test_fen_tag_with_or_without_setup() -> None:
     for setup in ('[SetUp "1"]\n', ""):
-        game = read_game(f'{setup}[FEN "W:W28:B23,K5"]\n1. 28x19 5x46 *').to_game()
+        game = game_from_pdn(read_game(f'{setup}[FEN "W:W28:B23,K5"]\n1. 28x19 5x46 *'))
         assert game.fen() == "W:W:BK46"
-    russian = read_game('[GameType "25"][FEN "W:Wc3:Bd4,h8."] 1. c3:e5 *').to_game()
+    russian = game_from_pdn(read_game('[GameType "25"][FEN "W:Wc3:Bd4,h8."] 1. c3:e5 *'))
     assert russian.rules.key == "russian" and russian.fen() == "B:We5:Bh8"
 
 
 def test_to_game_takes_a_variant_and_options() -> None:
     pdn = read_game("1. 32-28 19-23 2. 28x19 *")
-    assert pdn.to_game("frisian").rules.key == "frisian"
-    assert pdn.to_game(forced_capture=False).rules.forced_capture is False
+    assert game_from_pdn(pdn, "frisian").rules.key == "frisian"
+    assert game_from_pdn(pdn, forced_capture=False).rules.forced_capture is False
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -246,13 +247,13 @@ def test_bad_text_is_refused_with_line_and_column(text: str, line: int, column: 
 def test_an_illegal_move_names_its_line_column_and_number() -> None:
     text = '[Event "x"]\n1. 32-28 19-23\n2. 28-22 *'
     with pytest.raises(PdnError) as exc:
-        read_game(text).to_game()
+        game_from_pdn(read_game(text))
     assert (exc.value.line, exc.value.column) == (3, 4)
     assert "move 2." in str(exc.value) and "capture is compulsory" in str(exc.value)
     with pytest.raises(PdnError, match=r"move 1\.\.\. 32-28"):
-        read_game("1. 32-28 32-28 *").to_game()
+        game_from_pdn(read_game("1. 32-28 32-28 *"))
     with pytest.raises(PdnError, match=r"move 2\.\.\."):  # English: Black moves first, White's 2nd
-        read_game('[GameType "21"] 1. 11-15 22-18 2. 15x22 22-17 *').to_game()
+        game_from_pdn(read_game('[GameType "21"] 1. 11-15 22-18 2. 15x22 22-17 *'))
 
 
 @pytest.mark.parametrize("tags, words", [
@@ -269,7 +270,7 @@ def test_an_illegal_move_names_its_line_column_and_number() -> None:
 ])
 def test_bad_tags_are_reported_at_the_tag(tags: str, words: str) -> None:
     with pytest.raises(PdnError) as exc:
-        read_game(tags + "\n*").to_game()
+        game_from_pdn(read_game(tags + "\n*"))
     assert words in str(exc.value)
     assert exc.value.line is not None
 
@@ -314,7 +315,7 @@ def test_a_game_from_a_set_up_position_writes_setup_and_fen() -> None:
     out = write_game(game)
     assert '[SetUp "1"]\n[FEN "W:W18:B14,K3"]' in out
     assert "1... 18x9" in out  # English: Black is the first player, so White's move is 1...
-    assert read_game(out).to_game().fen() == game.fen()
+    assert game_from_pdn(read_game(out)).fen() == game.fen()
 
 
 def test_russian_and_schlagdame_notation() -> None:
@@ -326,7 +327,7 @@ def test_russian_and_schlagdame_notation() -> None:
     game.push_text("c3xe5")
     out = write_game(game)
     assert '[GameType "25"]' in out and '[Variant "schlagdame"]' in out and "1. c3xe5" in out
-    assert read_game(out).to_game().rules.key == "schlagdame"
+    assert game_from_pdn(read_game(out)).rules.key == "schlagdame"
 
 
 def test_the_house_rule_survives_a_round_trip() -> None:
@@ -335,9 +336,9 @@ def test_the_house_rule_survives_a_round_trip() -> None:
         game.push_text(text)
     out = write_game(game)
     assert '[ForcedCapture "no"]' in out
-    assert read_game(out).to_game().fen() == game.fen()
+    assert game_from_pdn(read_game(out)).fen() == game.fen()
     with pytest.raises(PdnError):
-        read_game(out.replace('[ForcedCapture "no"]\n', "")).to_game()
+        game_from_pdn(read_game(out.replace('[ForcedCapture "no"]\n', "")))
 
 
 def test_bad_tags_for_writing() -> None:
@@ -391,7 +392,7 @@ def test_write_then_read_gives_the_same_game(variant: str) -> None:
         # Movetext lines are wrapped; a tag (a long FEN) cannot be.
         assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("["))
         pdn = read_game(text)
-        again = pdn.to_game()
+        again = game_from_pdn(pdn)
         assert again.rules.key == variant
         assert again.move_stack == game.move_stack
         assert [m.path for m in again.move_stack] == [m.path for m in game.move_stack]
@@ -409,4 +410,4 @@ def test_all_variants_in_one_file() -> None:
     rng = random.Random("one-file")
     games = [random_game(v, rng) for v in VARIANTS]
     read = read_games(write_games(games))
-    assert [g.to_game().fen() for g in read] == [g.fen() for g in games]
+    assert [game_from_pdn(g).fen() for g in read] == [g.fen() for g in games]

@@ -17,25 +17,12 @@ a private tag: PDN has none for it.
 A game is kept as a tree (:class:`PdnGame` -> :class:`PdnLine` -> :class:`PdnMove`, each move
 holding its NAGs, comments and the variations that replace it), and written back from the
 same tree, so read, write and read again gives an equal tree. Move strings are checked
-against the rules only when :meth:`PdnGame.to_game` plays them.
+against the rules only when :func:`draughts.record.game_from_pdn` plays them: this module
+knows positions and rules, never a game.
 
 >>> game = read_game('[GameType "20"]\\n1. 32-28 19-23 2. 28x19 14x23 {even} 2-0')
 >>> game.moves, game.result, game.main_line.moves[-1].comments
 (['32-28', '19-23', '28x19', '14x23'], '2-0', ['even'])
->>> game.to_game().fen()[:12]
-'W:W31,33,34,'
->>> from draughts import Game
->>> g = Game("russian"); g.push(g.parse_move("c3-d4")); g.push(g.parse_move("f6-e5"))
->>> print(write_game(g, {"Event": "Club"}))
-[Event "Club"]
-[Date "????.??.??"]
-[White "?"]
-[Black "?"]
-[Result "*"]
-[GameType "25"]
-<BLANKLINE>
-1. c3-d4 f6-e5 *
-<BLANKLINE>
 """
 
 from __future__ import annotations
@@ -44,15 +31,11 @@ import re
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Mapping, MutableMapping
 
-from ..errors import IllegalMoveError, InvalidFenError, PdnError
-from ..game import Game
+from ..errors import PdnError
 from ..rules import VARIANTS, RuleSet, get_rules
 from .pdn_tree import PdnLine, PdnMove, _collector_paused, _Places, _Run, _Source
 
-__all__ = [
-    "PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "write_game", "write_games",
-    "RESULTS", "GAMETYPES", "rules_for_tags",
-]
+__all__ = ["PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "RESULTS", "GAMETYPES", "rules_for_tags"]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 # PDN result types: "Default" (1-0 ...) and "International" (2-0 ...; GameType 20 and 27).
@@ -69,8 +52,8 @@ _LIDRAUGHTS_GAMETYPES = {98: "antidraughts"}
 # [Variant] names other writers use for the plain variants (lidraughts says "Standard").
 _VARIANT_NAMES = {"standard": "international", "fmjd": "international"}
 
-_SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
-_COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
+SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
+COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
 _LINE_WIDTH = 80
 _MAX_NUMBER_DIGITS = 6  # int() refuses >4300 digits; no game has a million moves
 # The tree is written (and compared) recursively; real annotations nest a few levels, and a
@@ -114,7 +97,7 @@ _TOKEN = re.compile(rf"(?P<run>\s*{_PLAIN_WORD}(?:\s+{_PLAIN_WORD})*)|{_ONE_TOKE
 # The same tokens one at a time, without runs: the reference the tests hold the runs to.
 _TOKEN_BY_TOKEN = re.compile(_ONE_TOKEN, re.DOTALL)
 _SETUP = re.compile(r'/\s*FEN\s+"((?:[^"\\]|\\.)*)"\s*/', re.DOTALL)
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
 
 
@@ -141,40 +124,6 @@ class PdnGame:
             return get_rules(variant)
         return rules_for_tags(self.tags, self.tag_positions)
 
-    def to_game(self, variant: str | RuleSet | None = None, **options: object) -> Game:
-        """A :class:`Game` with every main-line move played; raises :class:`PdnError`.
-
-        The variant comes from the tags unless ``variant`` is given; ``options`` go to
-        :class:`Game` (``draw_rules``, ``forced_capture``).
-
-        >>> read_game("1. 32-28 17-21 2. 31-26 *").to_game().move_stack
-        [Move(32-28), Move(17-21), Move(31-26)]
-        >>> read_game("1. 32-28 19-23\\n2. 28-24 *").to_game()
-        Traceback (most recent call last):
-        ...
-        draughts.errors.PdnError: invalid PDN at line 2, column 4: at move 2. 28-24 is not legal here: capture is compulsory: this piece must take 1 piece
-        """
-        rules = self.rules(variant)
-        where = self.tag_positions.get("FEN", (None, None))
-        fen = self.tags.get("FEN")
-        if fen is not None and not fen.strip():
-            raise PdnError("the [FEN] tag is empty", *where)
-        if "forced_capture" not in options and _is_no(self.tags.get("ForcedCapture")):
-            options["forced_capture"] = False
-        try:
-            game = Game(rules, fen=fen, **options)  # type: ignore[arg-type]
-        except InvalidFenError as exc:
-            raise PdnError(f"[FEN] tag: {exc}", *where) from None
-        parity = 0 if game.turn == rules.first_player else 1
-        for i, pm in enumerate(self.main_line.moves):
-            try:
-                move = game.parse_move(pm.text)
-            except IllegalMoveError as exc:
-                number = _move_label(self.first_ply // 2 * 2 + parity + i)
-                raise PdnError(f"at move {number} {exc}", pm.line, pm.column) from None
-            game.push(move)
-        return game
-
     def to_pdn(self) -> str:
         """The PDN text of this game: tags, then the movetext wrapped at 80 characters."""
         header = "".join(f'[{name} "{_escape(value)}"]\n' for name, value in self.tags.items())
@@ -183,43 +132,6 @@ class PdnGame:
         return header + "\n" + "\n".join(_wrap(tokens)) + "\n"
 
     __str__ = to_pdn
-
-    @classmethod
-    def from_game(cls, game: Game, tags: dict[str, str] | None = None) -> "PdnGame":
-        """The PDN tree of a :class:`Game`: its tags and its moves in the variant's notation."""
-        rules = game.rules
-        given = dict(tags or {})
-        for name in given:
-            if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-                raise PdnError(f"{name!r} is not a tag name (letters, digits and _)")
-        replay = Game(rules, fen=game.starting_fen)
-        start_fen = replay.fen()
-        parity = 0 if replay.turn == rules.first_player else 1
-        line = PdnLine()
-        for move in game.move_stack:
-            line.moves.append(PdnMove(replay.move_text(move)))
-            replay.push(move)
-        outcome = game.outcome()
-        result = given.get("Result") or (outcome.result if outcome else "*")
-        result = _result_for(rules, result)
-        out: dict[str, str] = {}
-        defaults = {"Event": "?", "Date": "????.??.??", "White": "?", "Black": "?"}
-        for name in _SEVEN_TAGS:
-            out[name] = result if name == "Result" else str(given.get(name, defaults[name]))
-        out["GameType"] = str(rules.pdn_gametype)
-        if rules.variant_tag:
-            out["Variant"] = rules.variant_tag
-        if start_fen != Game(rules).fen():
-            out["SetUp"] = "1"
-            out["FEN"] = start_fen
-        if rules.forced_capture != get_rules(rules.key).forced_capture:
-            # Private extension: the "no forced capture" house rule has no PDN tag.
-            out["ForcedCapture"] = "no" if not rules.forced_capture else "yes"
-        for name, value in given.items():
-            if name not in out and name not in _COMPUTED_TAGS:
-                out[name] = str(value)
-        return cls(out, line, result, parity)
-
 
 def rules_for_tags(tags: dict[str, str], positions: Mapping[str, tuple[int, int]] | None = None) -> RuleSet:
     """The rule set named by ``[GameType]`` and ``[Variant]`` tags; raises :class:`PdnError`.
@@ -284,11 +196,11 @@ def _check_board(details: str, rules: RuleSet, where: tuple[int | None, int | No
                            f" not {fields[1]}x{fields[2]}", *where)
 
 
-def _is_no(value: str | None) -> bool:
+def is_no(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("no", "0", "false", "off")
 
 
-def _result_for(rules: RuleSet, result: str) -> str:
+def result_for(rules: RuleSet, result: str) -> str:
     """A result in the variant's PDN result type (International: 2-0 1-1 0-2)."""
     result = result.strip()
     if result not in RESULTS:
@@ -297,7 +209,7 @@ def _result_for(rules: RuleSet, result: str) -> str:
     return table.get(result, result)
 
 
-def _move_label(ply: int) -> str:
+def move_label(ply: int) -> str:
     """``12.`` for the first player's 12th move, ``12...`` for the second player's."""
     return f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
 
@@ -333,7 +245,7 @@ def _line_tokens(line: PdnLine, ply: int) -> list[str]:
         if rest and not rest[0].startswith("$"):
             text += rest.pop(0)  # a suffix sticks to its move: "32-28!?"
         if ply % 2 == 0 or need_number:
-            text = f"{_move_label(ply)} {text}"  # one token, so a line never ends on "12."
+            text = f"{move_label(ply)} {text}"  # one token, so a line never ends on "12."
         out.append(text)
         out += rest
         need_number = False
@@ -412,7 +324,7 @@ class _Reader:
             try:
                 rules = rules_for_tags(self.game.tags)
             except PdnError:
-                pass  # reported by to_game; the numbering does not need it
+                pass  # reported when the game is played (game_from_pdn); the numbering does not need it
             else:
                 parity = int((fen == "W") != (rules.first_player == "white"))
         return 2 * (number - 1) + parity
@@ -579,37 +491,3 @@ def read_game(text: str) -> PdnGame:
     if not games:
         raise PdnError("the text holds no game", 1, 1)
     return games[0]
-
-
-def write_game(game: Game, tags: dict[str, str] | None = None) -> str:
-    """The PDN of a :class:`Game`, in its variant's notation and result type.
-
-    The header holds Event, Date, White, Black and Result (from ``tags`` or placeholders),
-    then GameType, a Variant tag for the variants without a GameType of their own, and
-    SetUp and FEN when the game did not start from the variant's start position; the
-    other ``tags`` follow. GameType, Variant, SetUp and FEN come from the game itself. The
-    result is ``tags["Result"]`` if given, else the game's outcome, else ``*``.
-
-    >>> from draughts import Game
-    >>> g = Game(fen="W:W28:B23,K5")
-    >>> g.push(g.parse_move("28x19"))
-    >>> print(write_game(g, {"Result": "1-0"}))
-    [Event "?"]
-    [Date "????.??.??"]
-    [White "?"]
-    [Black "?"]
-    [Result "2-0"]
-    [GameType "20"]
-    [SetUp "1"]
-    [FEN "W:W28:B23,K5"]
-    <BLANKLINE>
-    1. 28x19 2-0
-    <BLANKLINE>
-    """
-    return PdnGame.from_game(game, tags).to_pdn()
-
-
-def write_games(games: Iterable[Game | PdnGame]) -> str:
-    """Several games, a blank line between them."""
-    return "\n".join(g.to_pdn() if isinstance(g, PdnGame) else write_game(g) for g in games)
-

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from draughts import Game
-from draughts.notation.pdn import write_game
+from draughts.record import write_game
 
 # not test-results/: pytest-playwright empties that folder, and these are meant to be looked at
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"

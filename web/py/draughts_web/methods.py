@@ -13,6 +13,7 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
+from draughts.record import game_from_pdn, write_game
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
 from draughts.teach import tutorial as lessons
@@ -147,7 +148,7 @@ def draw_offer(board: Board, request: NoParams) -> DrawAnswer:
 def export_pdn(board: Board, request: ExportPdn) -> PdnText:
     s = board.session
     tags = {**s.tags, **(request.tags or {})}
-    return PdnText(pdn.write_game(s.game, tags or None))
+    return PdnText(write_game(s.game, tags or None))
 
 
 def import_pdn(board: Board, request: ImportPdn) -> BoardView:
@@ -156,7 +157,7 @@ def import_pdn(board: Board, request: ImportPdn) -> BoardView:
     if not games:
         raise PdnError("no game found in the text")
     record = games[0]
-    game = record.to_game()
+    game = game_from_pdn(record)
     fresh = Session(game.rules.key, game.starting_fen, DEFAULT_PRESET, game.rules.forced_capture)
     for move in game.move_stack:
         fresh.push(fresh.find(list(move.path), list(move.captures)))
