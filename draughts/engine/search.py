@@ -321,26 +321,20 @@ class Searcher:
             alpha = max(alpha, best)
         if ply >= MAX_PLY:
             return self.evaluate(om, ok, pm, pk, colour)
-        nxt = colour ^ 1
         if len(captures) > 1:
             captures.sort(key=_captured_count, reverse=True)
-        for m in captures:
-            nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
-            score = -self._quiesce(-beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey)
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if score >= beta:
-                        break
-        return best
+        return self._quiesce_each(captures, best, alpha, beta, ply, om, ok, pm, pk, colour, key)
 
     def _threat_ply(self, alpha: int, beta: int, ply: int,
                     om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
         moves = self.gen.quiet_moves(om, ok, pm, pk, colour)
         if not moves:
             return MATE - ply if self.losing else ply - MATE
-        best = -INF
+        return self._quiesce_each(moves, -INF, alpha, beta, ply, om, ok, pm, pk, colour, key)
+
+    def _quiesce_each(self, moves: list[RawMove], best: int, alpha: int, beta: int, ply: int,
+                      om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
+        """The best of ``best`` and each move's quiescence score, stopping at a cut-off."""
         nxt = colour ^ 1
         for m in moves:
             nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
