@@ -206,8 +206,8 @@ def check_pdn(text: str) -> None:
             game = game_from_pdn(pdn)
         except PdnError:
             continue
-        except DraughtsError as exc:  # allowed by the contract, but to_game turns these into PdnError
-            raise AssertionError(f"to_game raised {exc!r}, not a PdnError") from exc
+        except DraughtsError as exc:  # allowed by the contract, but game_from_pdn turns these into PdnError
+            raise AssertionError(f"game_from_pdn raised {exc!r}, not a PdnError") from exc
         again = game_from_pdn(read_games(write_game(game))[0])
         assert again.fen() == game.fen() and again.move_stack == game.move_stack
 

@@ -204,7 +204,7 @@ def test_fen_tag_with_or_without_setup() -> None:
     assert russian.rules.key == "russian" and russian.fen() == "B:We5:Bh8"
 
 
-def test_to_game_takes_a_variant_and_options() -> None:
+def test_game_from_pdn_takes_a_variant_and_options() -> None:
     pdn = read_game("1. 32-28 19-23 2. 28x19 *")
     assert game_from_pdn(pdn, "frisian").rules.key == "frisian"
     assert game_from_pdn(pdn, forced_capture=False).rules.forced_capture is False

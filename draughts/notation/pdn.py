@@ -484,7 +484,7 @@ def read_games(text: str) -> list[PdnGame]:
 def read_game(text: str) -> PdnGame:
     """The first game of a PDN text; raises :class:`PdnError` if there is none.
 
-    >>> read_game('[GameType "21"] 1. 11-15 23-19 *').to_game().rules.key
+    >>> read_game('[GameType "21"] 1. 11-15 23-19 *').rules().key
     'english'
     """
     games = read_games(text)
