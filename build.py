@@ -55,7 +55,7 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
 PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
-              "learn.html", "learn.css", "embed.html",
+              "learn.html", "learn.css", "embed.html", "embed.js",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
               "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",

@@ -264,3 +264,12 @@ def test_playing_black_the_computer_opens(page: Page, site: str, off_origin: lis
     assert box and frame and box["y"] > frame["y"] + frame["height"] / 2
     # English: Black opens, so the player with White waits for the computer as well
     wait_event(page, "e.type === 'draughts-move' && e.id === 'b' && e.detail.by === 'computer' && e.detail.ply === 1", TURN_MS)
+
+
+def test_the_earlier_embed_address_still_gives_the_element(page: Page, site: str, off_origin: list[str],
+                                                           errors: list[str]) -> None:
+    # sites that followed the earlier snippet load embed.js; it must keep working
+    html = TWO_BOARDS.replace('src="js/draughts-board.js"', 'src="embed.js"')
+    page.goto(host(page, site, "host-old-address.html", html))
+    expect(page.locator("#a")).to_have_attribute("data-state", "ready", timeout=60_000)
+    expect(page.locator("#a button.sq")).to_have_count(50)
