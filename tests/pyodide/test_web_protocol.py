@@ -216,3 +216,20 @@ def test_a_save_from_before_the_catalogue_keeps_its_declared_result() -> None:
     restored = call("restore", session="old-save-copy", save=save)
     assert restored["outcome"]["winner"] == "white"
     assert restored["outcome"]["message"]["id"] == "outcome.resignation"
+
+
+@pytest.mark.parametrize(("variant", "kind", "side", "result", "termination"), [
+    ("international", "resign", "white", "0-2", "White resigned."),
+    ("international", "draw", None, "1-1", "Draw by agreement."),
+    ("english", "flag", "white", "0-1", "White ran out of time."),
+])
+def test_the_pdn_of_a_declared_result_says_the_result_and_how(variant: str, kind: str, side: str | None,
+                                                             result: str, termination: str) -> None:
+    board = f"declared-{variant}-{kind}"
+    call("new_game", session=board, variant=variant)
+    params = {"kind": kind, **({"side": side} if side else {})}
+    call("declare", session=board, **params)
+    text = call("export_pdn", session=board)["pdn"]
+    assert f'[Result "{result}"]' in text
+    assert f'[Termination "{termination}"]' in text
+    assert text.rstrip().endswith(result)

@@ -146,8 +146,13 @@ def draw_offer(board: Board, request: NoParams) -> DrawAnswer:
 
 
 def export_pdn(board: Board, request: ExportPdn) -> PdnText:
+    """The game's PDN. A result the players declared (resignation, agreed draw, flag fall) is
+    not on the board, so it is written here: its result, and how the game ended."""
     s = board.session
-    tags = {**s.tags, **(request.tags or {})}
+    declared: dict[str, str] = {}
+    if s.declared is not None:
+        declared = {"Result": s.declared.result, "Termination": s.declared.reason}
+    tags = {**s.tags, **declared, **(request.tags or {})}
     return PdnText(write_game(s.game, tags or None))
 
 
