@@ -415,3 +415,25 @@ def test_draw_offer_resign_and_hint(game: Page) -> None:
     expect(game.locator("#result-title")).to_have_text("Black wins")
     expect(game.locator("#result-reason")).to_have_text("White resigned.")
     expect(game.locator("html")).to_have_attribute("data-state", "over")
+
+
+def test_move_list_numbers_full_moves_one_a_row(game: Page) -> None:
+    new_game(game, "international", "two")
+    for origin, destination in ((32, 28), (19, 23), (28, 19)):
+        play(game, origin, destination)
+    rows = game.locator("#move-list li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator("button")).to_have_text(["32-28", "19-23"])
+    expect(rows.nth(1).locator("button")).to_have_text(["28x19"])
+    # the list scrolls down, never sideways
+    widths = game.locator("#move-list").evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert widths[0] <= widths[1]
+
+
+def test_move_list_of_a_game_begun_by_the_second_player(game: Page) -> None:
+    new_game(game, "international", "two")
+    set_fen(game, "B:W31,32:B19,20")
+    play(game, 19, 23)
+    first = game.locator("#move-list li").first
+    expect(first.locator(".skipped")).to_have_text("…")
+    expect(first.locator("button")).to_have_text(["19-23"])

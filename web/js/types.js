@@ -33,6 +33,7 @@
  * @property {Colour} turn
  * @property {string} fen
  * @property {number} ply
+ * @property {Colour} [first]  the side that makes move 1 in this variant
  * @property {Move[]} moves
  * @property {boolean} [mustCapture]
  * @property {Record<string, PyMessage>} messages

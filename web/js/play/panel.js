@@ -3,6 +3,7 @@
 // now. It only draws what the page and the controller hold.
 
 import { colourName, message, render, resultReason, t } from "../../i18n.js";
+import { opponent } from "../game/flow.js";
 import { loadRecord } from "./storage.js";
 
 /** @typedef {import("../types.js").View} View */
@@ -73,21 +74,37 @@ function renderResult(view) {
   $("result-rule").textContent = o.rule ? t("rule", { rule: o.rule }) : "";
 }
 
-/** The move list, each move a button that shows the position after it. @param {PanelState} page @param {View} view */
+/**
+ * The move list as PDN numbers it: one full move a row (its number, the first player's move,
+ * the reply), each move a button that shows the position after it. A game whose first ply was
+ * the second player's starts with "1. …".
+ * @param {PanelState} page @param {View} view
+ */
 function renderMoveList(page, view) {
   const list = $("move-list");
-  list.replaceChildren(...view.history.map((text, i) => {
+  const plies = view.history;
+  const firstMover = view.ply % 2 === 0 ? view.turn : opponent(view.turn);
+  const skipped = view.first && firstMover !== view.first ? 1 : 0;
+  /** @param {number} i  the ply's index in the history, or -1 for the empty first cell */
+  const cell = (i) => {
+    if (i < 0) return Object.assign(document.createElement("span"), { textContent: "…", className: "skipped" });
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = text;
+    b.textContent = plies[i];
     b.dataset.ply = String(i + 1);
-    const current = page.reviewPly == null ? i === view.history.length - 1 : page.reviewPly === i + 1;
+    const current = page.reviewPly == null ? i === plies.length - 1 : page.reviewPly === i + 1;
     b.setAttribute("aria-current", current ? "true" : "false");
     b.addEventListener("click", () => page.review(i + 1));
+    return b;
+  };
+  const rows = [];
+  for (let first = -skipped; first < plies.length; first += 2) {
     const li = document.createElement("li");
-    li.append(b);
-    return li;
-  }));
+    li.append(cell(first));
+    if (first + 1 < plies.length) li.append(cell(first + 1));
+    rows.push(li);
+  }
+  list.replaceChildren(...rows);
   list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });
 }
 

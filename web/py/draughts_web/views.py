@@ -91,6 +91,7 @@ class BoardView:
     review: int | None = named("review")  # the ply shown while clicking through the moves
     counters: list[DrawCounter] = named("counters")
     house_rule: bool = named("houseRule")  # capturing is not compulsory
+    first: str = named("first")  # the side that makes move 1 in this variant (PDN move numbers)
     draw_rules: str = named("drawRules")
     save: SavedGame | None = named("save")
 
@@ -145,7 +146,7 @@ def board_view(session: Session, game: Game | None = None, review_ply: int | Non
         history=session.texts[: len(stack)], redo=0 if reviewing else len(session.redo_stack),
         last=LastMove(list(last.path), list(last.captures)) if last else None,
         outcome=outcome, review=review_ply, counters=counters(game),
-        house_rule=not session.forced_capture, draw_rules=session.draw_rules,
+        house_rule=not session.forced_capture, first=rules.first_player, draw_rules=session.draw_rules,
         save=None if reviewing else session.save(),
     )
 
