@@ -193,32 +193,23 @@ def test_a_search_with_no_end_stops_when_the_input_ends() -> None:
     code, lines, _ = hub_run(b"set-param name=level value=2\nlevel time=1e308\npos start\ngo think\n")
     assert code == 0 and lines[-1].startswith("done move=")
     assert time.monotonic() - started < 15  # the level's own 0.1 s, and the start-up
+
+
+@pytest.mark.parametrize("ending", ["end of input", "quit"])
+def test_a_running_search_with_no_end_stops_at_the_end_of_input_or_a_quit(ending: str) -> None:
     e = HubProcess("international")
     try:
-        # Level 2 (0.1 s): if the input closes before the search starts, the search is capped
-        # at the level's time; if after, the closing stops it. Either way it ends.
+        # Level 2 (0.1 s): if the ending arrives before the search starts, the search is capped
+        # at the level's time; if after, the ending stops it. Either way it ends.
         e.send("set-param name=level value=2")
         e.send("level time=1e308")
         e.send("go think")
         time.sleep(0.5)
-        assert e.proc.stdin is not None
-        e.proc.stdin.close()  # no quit: the end of the input alone
-        e.wait_for("done move=", timeout=5.0)
-        assert e.proc.wait(timeout=5.0) == 0
-    finally:
-        if e.proc.poll() is None:
-            e.proc.kill()
-            e.proc.wait()
-
-
-def test_a_quit_behind_a_search_with_no_end_ends_it() -> None:
-    e = HubProcess("international")
-    try:
-        e.send("set-param name=level value=2")  # as above: a quit before the search starts caps it
-        e.send("level time=1e308")
-        e.send("go think")
-        time.sleep(0.5)
-        e.send("quit")
+        if ending == "quit":
+            e.send("quit")
+        else:
+            assert e.proc.stdin is not None
+            e.proc.stdin.close()  # no quit: the end of the input alone
         e.wait_for("done move=", timeout=5.0)
         assert e.proc.wait(timeout=5.0) == 0
     finally:

@@ -84,3 +84,12 @@ def game(page, site: str, off_origin: list[str]):
     wait_ready(page)
     yield page
     assert errors == [], f"uncaught errors on the page: {errors}"
+
+
+@pytest.fixture
+def errors(page) -> Iterator[list[str]]:
+    """The page's uncaught errors; the test fails at its end if there were any."""
+    seen: list[str] = []
+    page.on("pageerror", lambda error: seen.append(str(error)))
+    yield seen
+    assert seen == [], f"uncaught errors on the page: {seen}"

@@ -53,14 +53,6 @@ def host(page: Page, site: str, name: str, html: str) -> str:
     return url
 
 
-@pytest.fixture
-def errors(page: Page) -> list[str]:
-    seen: list[str] = []
-    page.on("pageerror", lambda error: seen.append(str(error)))
-    yield seen
-    assert seen == [], f"uncaught errors on the page: {seen}"
-
-
 def events(page: Page, type_: str, board: str | None = None) -> list[dict]:
     return [e for e in page.evaluate("window.events") if e["type"] == type_ and (board is None or e.get("id") == board)]
 

@@ -29,14 +29,6 @@ def plant(page: Page, key: str, value_js: str) -> None:
         }}""")
 
 
-@pytest.fixture
-def errors(page: Page) -> list[str]:
-    seen: list[str] = []
-    page.on("pageerror", lambda error: seen.append(str(error)))
-    yield seen
-    assert seen == [], f"uncaught errors on the page: {seen}"
-
-
 def assert_sane_board(page: Page) -> None:
     expect(page.locator(".board-layer button.sq")).to_have_count(50)
     expect(page.locator('[data-square="32"]')).to_have_attribute("aria-label", "square 32, white man, can move")
