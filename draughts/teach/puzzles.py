@@ -112,14 +112,17 @@ class _Searcher:
     """Negamax with alpha-beta on material; captures are searched past the horizon (they are
     compulsory, so a position with a capture pending is not one whose material can be counted)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, king: int | None = None, max_nodes: int | None = None) -> None:
         self.gen = game.generator
         self.forced = game.rules.forced_capture
-        self.king = 3 if game.rules.flying_kings else 2
+        self.king = king if king is not None else 3 if game.rules.flying_kings else 2
         self.nodes = 0
+        self.max_nodes = max_nodes
 
     def search(self, depth: int, alpha: int, beta: int, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfNodes
         moves = self.gen.generate(om, ok, pm, pk, colour, self.forced)
         if not moves:
             return LOSS
@@ -166,6 +169,25 @@ def root_scores(game: Game, depth: int) -> list[tuple["Move", int]]:
         out.append((move, -searcher.search(depth - 1, -10_000, 10_000, npm, npk, nom, nok, colour ^ 1)))
     out.sort(key=lambda item: -item[1])
     return out
+
+
+class _OutOfNodes(Exception):
+    """The search used up its node budget."""
+
+
+def secures(game: Game, move: "Move", depth: int, target: int, king: int | None = None,
+            max_nodes: int | None = None) -> bool | None:
+    """Whether after ``move`` the side to move keeps at least ``target`` material (men 1, kings
+    ``king``, by default as :func:`material_balance` counts them) against every defence within
+    ``depth`` plies in all (plus the captures after): a null-window test, cheaper than a score.
+    ``None`` when the search would need more than ``max_nodes`` nodes to tell."""
+    om, ok, pm, pk, colour = _sides(game)
+    searcher = _Searcher(game, king, max_nodes)
+    npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
+    try:
+        return -searcher.search(depth - 1, -target, -target + 1, npm, npk, nom, nok, colour ^ 1) >= target
+    except _OutOfNodes:
+        return None
 
 
 def unique_winner(game: Game, depth: int, margin: int = WIN_MARGIN) -> tuple["Move", int] | None:
