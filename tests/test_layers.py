@@ -28,7 +28,8 @@ LAYERS: list[tuple[str, ...]] = [
      "draughts.position", "draughts.draw", "draughts.text", "draughts.outcome", "draughts.lines"),
     ("draughts.notation",),
     ("draughts.game", "draughts.perft", "draughts.record"),
-    ("draughts.teach", "draughts.engine", "draughts.cli", "draughts.__main__", "draughts"),
+    ("draughts.teach", "draughts.teach.shots", "draughts.teach.mistakes", "draughts.engine", "draughts.cli",
+     "draughts.__main__", "draughts"),
 ]
 
 
