@@ -9,6 +9,7 @@ every line the coach claims is checked against the search that must confirm it.
 from __future__ import annotations
 
 import json
+import string
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,10 @@ from draughts import Game
 from draughts.engine import analyse
 from draughts.errors import IllegalMoveError
 from draughts.move import Move
-from draughts.teach.mistakes import Explanation, MistakeKind, NotAMistakeError, explain_mistake, king_value
+from draughts.teach.mistakes import (Explanation, MistakeKind, NotAMistakeError, classify_shot, explain_mistake,
+                                     king_value)
 from draughts.teach.shots import holds, read_line, shot_kind, ShotKind, verified
-from draughts.text import render
+from draughts.text import catalogue, message, render
 
 DATA = Path(__file__).resolve().parent / "data" / "shots.json"
 
@@ -188,6 +190,13 @@ def test_shot_kinds_from_the_shape_of_a_line() -> None:
     assert (facts.taken, facts.lost, facts.pieces_won, facts.crowned) == (3, 1, 2, 31)
     assert facts.texts == ("11-16!", "20x11", "8x31")
     assert shot_kind(facts) is ShotKind.SHOT and verified(game, facts)
+    assert classify_shot(game, facts.moves) is ShotKind.SHOT
+    # a man taken with nothing to take back: hanging; taken and retaken: not a gain at all
+    hanging = Game("english", fen="W:W20,30:B1,16")
+    assert classify_shot(hanging, moves_of(hanging, "20x11", "1-5")) is ShotKind.HANGING
+    exchange = Game("english", fen="W:W20,30:B4,8,16")
+    line = moves_of(exchange, "20x11", "8x15")
+    assert read_line(exchange, line, 1.5).pieces_won == 0
 
 
 def test_the_shot_set_is_large_and_sourced() -> None:
@@ -199,3 +208,18 @@ def test_the_shot_set_is_large_and_sourced() -> None:
         game = Game(entry["variant"], fen=entry["fen"])
         game.push_text(entry["mistake"])
         game.parse_move(entry["reply"])  # the known answer is legal after the mistake
+
+
+COACH_IDS = sorted(text_id for text_id in catalogue("en") if text_id.startswith("coach_"))
+
+
+@pytest.mark.parametrize("text_id", COACH_IDS)
+def test_every_coach_sentence_reads_in_german(text_id: str) -> None:
+    # Whichever shape a position gives, its sentence is translated and has no hole left
+    nested = {"material": message("coach_men", count=2), "hung": message("coach_man"), "opponent": message("black"),
+              "side": message("white"), "first": message("coach_man"), "second": message("coach_king")}
+    names = {name for _, name, _, _ in string.Formatter().parse(catalogue("en")[text_id]) if name}
+    msg = message(text_id, **{name: nested.get(name, "27-22") if name not in ("count", "taken", "lost") else 3
+                              for name in names})
+    english, german = render(msg), render(msg, "de")
+    assert german != english and "{" not in german and "}" not in german

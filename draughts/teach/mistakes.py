@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Sequence
 
 from ..errors import IllegalMoveError, InvalidArgumentError
 from ..game import Game
 from ..move import Move
 from ..text import Message, message
-from .shots import (CHECK_NODES, SETTLED, SLACK, LineFacts, ShotKind, crowning_is_the_gain, holds, readings,
-                    shot_kind, verified)
+from .shots import (CHECK_NODES, SETTLED, SLACK, LineFacts, ShotKind, crowning_is_the_gain, holds, read_line,
+                    readings, shot_kind, verified)
 
 # The least gain, in men, that counts as something won: half a man is below what a player would
 # call "material" (the engine's positional terms alone reach it), a man less a margin is not.
@@ -101,6 +102,12 @@ def king_value(game: Game) -> float:
 
     ev = searcher_for(game).evaluator
     return ev.king_value / ev.man_value
+
+
+def classify_shot(game: Game, line: Sequence[Move]) -> ShotKind:
+    """The shape of ``line`` from ``game`` (its first move by the side to move), read off the board
+    and cut where its gain settles; unchecked (see :func:`draughts.teach.shots.verified`)."""
+    return shot_kind(read_line(game, line, king_value(game)))
 
 
 def explain_mistake(game: Game, played: Move, best: Move, *, seconds: float = 0.5) -> Explanation:
@@ -276,5 +283,5 @@ def _missed(facts: LineFacts, best: str, game: Game) -> Explanation:
     return Explanation(MistakeKind.MISSED_WIN, facts.moves, facts.texts, _gain(facts, king_value(game)), msg)
 
 
-__all__ = ["MistakeKind", "Explanation", "NotAMistakeError", "explain_mistake", "material", "king_value",
+__all__ = ["MistakeKind", "Explanation", "NotAMistakeError", "explain_mistake", "classify_shot", "material", "king_value",
            "CONCRETE", "MAX_LINE"]
