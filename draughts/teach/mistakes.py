@@ -113,8 +113,9 @@ def classify_shot(game: Game, line: Sequence[Move]) -> ShotKind:
 def explain_mistake(game: Game, played: Move, best: Move, *, seconds: float = 0.5) -> Explanation:
     """Why ``played`` was worse than ``best`` in ``game``'s position, in a sentence from the board.
 
-    ``seconds`` is the engine's budget (the checking searches come on top, a few milliseconds
-    in most positions). Raises :class:`IllegalMoveError` when a move is not legal here and
+    ``seconds`` is the engine's budget; the checking searches come on top (milliseconds in
+    most positions, bounded by their node budget, under a second in a crowded middle game),
+    and so does a search to MIN_DEPTH when the budget was too short to reach it. Raises :class:`IllegalMoveError` when a move is not legal here and
     :class:`NotAMistakeError` when the two are the same move.
     """
     for move in (played, best):

@@ -258,7 +258,14 @@ def holds(game: "Game", facts: LineFacts, extra_plies: int | None = None, max_no
 
 
 def verified(game: "Game", facts: LineFacts) -> bool:
-    """Whether the coach may claim the line: :func:`holds` says so within its node budget."""
+    """Whether the coach may claim the line: :func:`holds` says so within its node budget.
+
+    A line in which the defender gave something away under no threat is held to two more
+    plies: such a gift is the engine's best defence only when every move loses, or when it
+    starts a counter-shot just past the line's end.
+    """
+    if facts.squeezed:
+        return holds(game, facts, (CROWN_SLACK if crowning_is_the_gain(facts) else SLACK) + 2) is True
     return holds(game, facts) is True
 
 
