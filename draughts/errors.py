@@ -56,3 +56,12 @@ class InvalidArgumentError(DraughtsError, TypeError):
 
 class UnknownVariantError(DraughtsError):
     """A variant key, alias or draw-rule preset that the library does not know."""
+
+
+class IllegalSetupError(DraughtsError):
+    """A set-up position that cannot be played (a man on its promotion row, too many pieces,
+    no move for the side to move...); ``problems`` holds every reason as a catalogue message."""
+
+    def __init__(self, problems: list[object], text: str) -> None:
+        self.problems = problems
+        super().__init__(f"this set-up cannot be played: {text}")

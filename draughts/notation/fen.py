@@ -32,8 +32,13 @@ _EXTRA_FIELD = re.compile(r"(?:[HF][0-9]+|\+[0-9A-Za-z+]*)$")
 _MAX_SQUARE_DIGITS = 6
 
 
-def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int, int, int, int], int]:
-    """``((white men, white kings, black men, black kings), turn)``; raises :class:`InvalidFenError`."""
+def parse_fen(text: str, rules: RuleSet, geometry: Geometry,
+              men_on_promotion_rows: bool = False) -> tuple[tuple[int, int, int, int], int]:
+    """``((white men, white kings, black men, black kings), turn)``; raises :class:`InvalidFenError`.
+
+    ``men_on_promotion_rows`` lets a man stand on its promotion row, for a reader that reports
+    that itself with the rest of what is wrong (the board editor's check, draughts.setup).
+    """
     if not isinstance(text, str):
         raise InvalidFenError("a FEN must be a string")
     fen = text.strip()
@@ -99,7 +104,7 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry) -> tuple[tuple[int,
                 owner[n] = c
                 bit = geometry.bit(n)
                 promotion_row = geometry.top_row_mask if c == 0 else geometry.bottom_row_mask
-                if not king and bit & promotion_row:
+                if not king and bit & promotion_row and not men_on_promotion_rows:
                     side = "white" if c == 0 else "black"
                     raise InvalidFenError(f"a {side} man on its promotion row ({geometry.label(n)}) should be a king",
                                           text, base + where)

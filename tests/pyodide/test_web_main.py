@@ -167,3 +167,15 @@ def test_computer_answers_when_the_engine_exists() -> None:
     view = call("play", index=0, fen=view["fen"])
     answer = call("computer", level=call("hello")["levels"][0]["number"])
     assert answer["ply"] == 2 and answer["computerMove"] == answer["history"][-1]
+
+
+def test_setup_checks_the_editors_pieces_and_reads_a_fen() -> None:
+    fresh()
+    refused = call("setup", variant="russian", pieces={"c1": "b", "e3": "w", "a2": "w"}, turn="white")
+    assert [p["id"] for p in refused["problems"]] == ["ed_problem.man_on_promotion_row", "ed_problem.off_board"]
+    assert refused["fen"] is None and len(refused["squares"]) == 32 and len(refused["start"]) == 24
+    read = call("setup", variant="international", fen="B:W33:BK12")
+    assert read["pieces"] == {"33": "w", "12": "B"} and read["turn"] == "black"
+    assert read["problems"] == [] and read["fen"] == "B:W33:BK12"
+    assert error_of("setup", variant="international", fen="W:W99:B1")["type"] == "InvalidFenError"
+    assert [v["key"] for v in call("hello")["variants"] if v["losing"]] == ["antidraughts", "schlagdame"]

@@ -92,6 +92,16 @@ class SetFen:
 
 
 @dataclass(frozen=True)
+class Setup:
+    """A set-up to check (the board editor): a placement, or a FEN to read into one."""
+
+    variant: str = "international"
+    fen: str | None = None  # given: read it (the editor's "Load FEN" and a shared link)
+    pieces: dict[str, str] = named("pieces", {})  # square label -> "w", "W", "b" or "B"
+    turn: str = "white"
+
+
+@dataclass(frozen=True)
 class Review:
     ply: int
 
@@ -157,6 +167,7 @@ class VariantInfo:
     name: str
     rows: int
     cols: int
+    losing: bool = False  # the goal is to lose all one's pieces (Antidraughts, Schlagdame)
 
 
 @dataclass(frozen=True)
@@ -181,6 +192,30 @@ class Hint:
     text: str
     reason: str  # in English
     message: TextMessage  # the same, for the page to render in its language
+
+
+@dataclass(frozen=True)
+class SetupSquare:
+    number: int
+    label: str
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """A set-up as the board editor draws it, with every reason it cannot be played."""
+
+    variant: str
+    rows: int
+    cols: int
+    squares: list[SetupSquare]
+    pieces: dict[str, str]  # square label -> piece code
+    turn: str
+    start: dict[str, str]  # the variant's start position, for the editor's button
+    first: str  # the side that moves first in the variant
+    problems: list[TextMessage]  # empty: playable
+    fen: str | None  # the set-up's FEN when it can be played
 
 
 @dataclass(frozen=True)
