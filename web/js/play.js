@@ -2,7 +2,7 @@
 // controller, and keeps what a screen keeps: settings, the saved game, which earlier position
 // is being reviewed. Python (web/main.py) is the authority on everything about the game.
 
-import { colourName, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
+import { colourName, errorText, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
 import { Board } from "./board/board.js";
 import { Clock } from "./game/clock.js";
 import { GameController } from "./game/controller.js";
@@ -74,7 +74,7 @@ const controller = new GameController({
     },
     onError(error) {
       thinkStarted = 0;
-      say(t("error", { message: error.message }), true);
+      say(t("error", { message: errorText(error) }), true);
       refresh();
     },
     onClock: () => renderClock(controller),
@@ -187,7 +187,7 @@ async function newGame() {
     gameId = newGameId(Math.random().toString(36).slice(2, 8));
     persist();
   } catch (error) {
-    say(t("error", { message: /** @type {Error} */ (error).message }), true);
+    say(t("error", { message: errorText(error) }), true);
   }
 }
 
@@ -203,7 +203,7 @@ async function loadInto(method, params, done, failed, suffix) {
     persist();
     pdnMessage(t(done), true);
   } catch (error) {
-    pdnMessage(t(failed, { message: /** @type {Error} */ (error).message }));
+    pdnMessage(t(failed, { message: errorText(error) }));
   }
 }
 
@@ -215,7 +215,7 @@ async function exportPdn() {
     showPdn(pdn);
     return /** @type {string} */ (pdn);
   } catch (error) {
-    pdnMessage(t("error", { message: /** @type {Error} */ (error).message }));
+    pdnMessage(t("error", { message: errorText(error) }));
     return "";
   }
 }
@@ -245,7 +245,7 @@ async function openLink(link) {
     opened = link; // link.analyse: the analysis of this position was asked for
     return true;
   } catch (error) {
-    notice(t("ed_link_refused", { reason: /** @type {Error} */ (error).message }));
+    notice(t("ed_link_refused", { reason: errorText(error) }));
     return false;
   }
 }
@@ -400,7 +400,7 @@ async function restoreSaved() {
   } catch (error) {
     // Set the bad save aside (it may be worth a bug report) and start fresh: never a blank page.
     if (raw != null) store.setAside(KEYS.game, raw);
-    notice(t("corrupt_save", { message: /** @type {Error} */ (error).message }));
+    notice(t("corrupt_save", { message: errorText(error) }));
     return false;
   }
 }

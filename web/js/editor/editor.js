@@ -4,7 +4,7 @@
 // starts a game against the computer or an analysis on the play page, and is shared as FEN and
 // as a link; the editor opens such a link too (editor.html#fen=…&variant=…).
 
-import { pickLanguage, render, setLanguage, squareLabel, t, translatePage } from "../../i18n.js";
+import { errorText, pickLanguage, render, setLanguage, squareLabel, t, translatePage } from "../../i18n.js";
 import { linkHash, linkTo, readLink } from "../play/link.js";
 import { loadSettings, saveSettings } from "../play/storage.js";
 import { call, ready } from "../worker-client.js";
@@ -60,7 +60,7 @@ function selectedTurn() {
 
 /** One request at a time, in order: every change is checked against the set-up before it. @param {() => Promise<void>} step */
 function queue(step) {
-  pending = pending.then(step).catch((/** @type {Error} */ error) => message(t("bad_fen", { message: error.message })));
+  pending = pending.then(step).catch((error) => message(t("bad_fen", { message: errorText(error) })));
   return pending;
 }
 
@@ -188,7 +188,7 @@ async function start() {
     try {
       await check({ variant: link.variant, fen: link.fen });
     } catch (error) {
-      message(t("bad_fen", { message: /** @type {Error} */ (error).message }));
+      message(t("bad_fen", { message: errorText(error) }));
     }
   }
   if (!view) await startPosition(settings.variant || "international");

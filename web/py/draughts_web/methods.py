@@ -17,6 +17,7 @@ from draughts.record import game_from_pdn, write_game
 from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
+from draughts.text import message
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
 
@@ -176,7 +177,7 @@ def set_fen(board: Board, request: SetFen) -> BoardView:
     s = board.session
     fen = request.fen.strip()
     if not fen:  # an empty field is a mistake, not a request for the start position
-        raise InvalidFenError("no FEN given: paste a position such as W:W31-50:B1-20")
+        raise InvalidFenError("no FEN given: paste a position such as W:W31-50:B1-20", detail=message("ed_fen.none_given"))
     fresh = Session(request.variant or s.variant, fen, s.draw_rules, s.forced_capture)
     return board_view(board.replace(fresh))
 

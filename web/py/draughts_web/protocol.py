@@ -14,7 +14,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Literal, Mapping, TypeVar
 
-from draughts.text import Message as TextMessage
+from draughts.errors import (
+    DraughtsError, IllegalMoveError, IllegalSetupError, InvalidFenError, PdnError, UnknownVariantError,
+)
+from draughts.text import Message as TextMessage, message
 
 from .errors import BadRequestError, UnknownMethodError
 from .session import DEFAULT_PRESET, Board, SessionRegistry
@@ -152,7 +155,29 @@ class Reply:
 @dataclass(frozen=True)
 class ErrorInfo:
     type: str  # the error's class, e.g. InvalidFenError
-    message: str
+    message: str  # in English, with every detail
+    text: TextMessage | None = named("text", None, omit_none=True)  # the same for the page's language
+
+
+def error_text(error: Exception) -> TextMessage | None:
+    """What went wrong as a catalogue message, so the page says it in the player's language:
+    the error's own detail where it gives one, else a sentence for its kind of input."""
+    detail = getattr(error, "detail", None)
+    if isinstance(error, InvalidFenError) and isinstance(detail, TextMessage) and error.position is not None:
+        return message("ed_error.at_character", detail=detail, where=error.position + 1)
+    if isinstance(detail, TextMessage):
+        return detail
+    if isinstance(error, IllegalSetupError) and error.problems and isinstance(error.problems[0], TextMessage):
+        return error.problems[0]
+    if isinstance(error, PdnError) and error.line is not None:
+        return message("ed_error.pdn", line=error.line)
+    if isinstance(error, IllegalMoveError):
+        return message("ed_error.move")
+    if isinstance(error, UnknownVariantError):
+        return message("ed_error.variant")
+    if isinstance(error, DraughtsError):
+        return message("ed_error.input")
+    return None
 
 
 @dataclass(frozen=True)
@@ -298,4 +323,4 @@ def answer(request_json: str, methods: Mapping[str, Method[Any]], registry: Sess
         result = method.run(Board(registry, key), decode(method.request, params))
         return encode(Reply(request_id, result))
     except Exception as error:  # a bug too is reported with its class, so the page can show it
-        return encode(ErrorReply(request_id, ErrorInfo(type(error).__name__, str(error))))
+        return encode(ErrorReply(request_id, ErrorInfo(type(error).__name__, str(error), error_text(error))))
