@@ -1,4 +1,5 @@
-"""Every screen in German: a browser whose language is German walks the play page (with its
+"""Every screen in German (and the labels of losing games and draw presets in English too): a
+browser whose language is German walks the play page (with its
 dialogs, the PDN panel, a hint and an error), the board editor, the learn page (rules, tutorial,
 puzzles) and an embedded board, and fails on any text that is still English.
 
@@ -184,3 +185,27 @@ def test_every_screen_is_german(german: Page, site: str) -> None:
     learn_page(walk, site)
     embed_page(walk, site)
     assert walk.gaps == {}, json.dumps(walk.gaps, indent=1, ensure_ascii=False)
+
+
+def test_losing_games_and_draw_presets_are_labelled_in_english_too(game: Page) -> None:
+    page = game
+    page.click("#btn-new")
+    dialog = page.locator("#dlg-new")
+    losing = dialog.locator("select[name=variant] option", has_text="you win by losing all your pieces")
+    expect(losing).to_have_count(2)  # Antidraughts and Schlagdame, and no other variant
+    assert sorted(losing.evaluate_all("options => options.map(o => o.value)")) == ["antidraughts", "schlagdame"]
+    names = dialog.locator("select[name=drawRules] option").all_inner_texts()
+    assert names == ["The variant's own", "FMJD (world federation)", "German federation (classic)", "Casual, 60 moves"]
+    dialog.locator("select[name=drawRules]").select_option("fmjd")
+    expect(page.locator("#new-draw-about")).to_have_text(
+        "Third repetition, 25 moves each with only kings moving, and 16 or 5 moves in a few king endings.")
+    levels = dialog.locator("select[name=level] option").all_inner_texts()
+    assert levels[0] == "1 — First game" and levels[-1] == "7 — Strongest"
+    dialog.locator("select[name=variant]").select_option("schlagdame")
+    dialog.locator("input[name=mode][value=two]").check()
+    page.click("#new-start")
+    expect(page.locator("#game-variant")).to_have_text("Schlagdame (German losing game) — you win by losing all your pieces")
+    page.click("#btn-new")
+    dialog.locator("select[name=variant]").select_option("russian")
+    page.click("#new-start")
+    expect(page.locator("#game-variant")).to_have_text("Russian")  # a game won the usual way says no goal
