@@ -8,15 +8,22 @@ from __future__ import annotations
 
 
 class DraughtsError(ValueError):
-    """Base class of every input error of this library."""
+    """Base class of every input error of this library.
+
+    ``detail`` is the same sentence as a catalogue message (draughts.text.Message) where the
+    raiser gives one, so that a page can say it in the player's language; ``None`` otherwise.
+    """
+
+    detail: object = None
 
 
 class InvalidFenError(DraughtsError):
     """A FEN or Hub position string that cannot be read."""
 
-    def __init__(self, message: str, fen: str = "", position: int | None = None) -> None:
+    def __init__(self, message: str, fen: str = "", position: int | None = None, detail: object = None) -> None:
         self.fen = fen
         self.position = position
+        self.detail = detail
         where = f" at character {position + 1}" if position is not None else ""
         super().__init__(f"invalid FEN{where}: {message}" + (f" (in {fen!r})" if fen else ""))
 
@@ -56,3 +63,12 @@ class InvalidArgumentError(DraughtsError, TypeError):
 
 class UnknownVariantError(DraughtsError):
     """A variant key, alias or draw-rule preset that the library does not know."""
+
+
+class IllegalSetupError(DraughtsError):
+    """A set-up position that cannot be played (a man on its promotion row, too many pieces,
+    no move for the side to move...); ``problems`` holds every reason as a catalogue message."""
+
+    def __init__(self, problems: list[object], text: str) -> None:
+        self.problems = problems
+        super().__init__(f"this set-up cannot be played: {text}")

@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("draughts.errors", "draughts.rules", "draughts.geometry", "draughts.precedence", "draughts.movegen", "draughts.move",
      "draughts.position", "draughts.draw", "draughts.text", "draughts.outcome", "draughts.lines"),
     ("draughts.notation",),
-    ("draughts.game", "draughts.perft", "draughts.record"),
+    ("draughts.game", "draughts.perft", "draughts.record", "draughts.setup"),
     ("draughts.teach", "draughts.teach.shots", "draughts.teach.mistakes", "draughts.engine", "draughts.cli",
      "draughts.__main__", "draughts"),
 ]

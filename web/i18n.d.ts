@@ -26,6 +26,8 @@ export function render(msg: Message | null | undefined, code?: string): string;
 export function t(key: string, params?: Record<string, unknown>): string;
 export function message(msg: StatusMessage | null | undefined): string;
 export function colourName(side: string): string;
+/** What went wrong, in the page's language when Python gave it as a message. */
+export function errorText(error: unknown): string;
 export function resultReason(outcome: { message?: Message; reason: string }): string;
 export function squareLabel(label: string, piece: string | null, code?: string): string;
 export function fillLanguages(select: HTMLSelectElement, code?: string): void;

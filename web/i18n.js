@@ -72,6 +72,12 @@ export function colourName(side) {
   return t(side);
 }
 
+/** What went wrong: Python's error as a catalogue message (error.text) in the page's language,
+ *  else the error's own (English) message. */
+export function errorText(error) {
+  return error && error.text ? render(error.text) : String(error && error.message ? error.message : error);
+}
+
 /** The sentence that says why a game ended, in the page's language. */
 export function resultReason(outcome) {
   return outcome.message ? render(outcome.message) : outcome.reason;

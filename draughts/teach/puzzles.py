@@ -40,6 +40,11 @@ LOSS = -1000  # no legal move: the game is lost (a losing-game variant is never 
 WIN_MARGIN = 2  # men: the solution must beat every other first move by this much
 
 
+COMPOSED_HERE = "composed for this project (found by bench/find_puzzles.py, engine-verified)"
+# Sources said in the player's language (the English text is the catalogue's too).
+SOURCE_TEXTS = {COMPOSED_HERE: "ed_source.composed"}
+
+
 @dataclass(frozen=True)
 class Puzzle:
     id: str
@@ -48,7 +53,7 @@ class Puzzle:
     solution: tuple[str, ...]  # the player's moves and the defender's replies, in PDN move text
     depth: int  # plies searched (plus every capture after them) when it was verified
     gain: int  # pieces won at the end of the line (net, kings counted as one)
-    source: str = "composed for this project (found by bench/find_puzzles.py, engine-verified)"
+    source: str = COMPOSED_HERE
 
     @property
     def hint(self) -> Message:
@@ -73,7 +78,8 @@ class Puzzle:
     def to_dict(self) -> dict[str, object]:
         return {"id": self.id, "variant": self.variant, "fen": self.fen, "solution": list(self.solution),
                 "depth": self.depth, "gain": self.gain, "hint": self.hint.to_dict(), "title": self.title.to_dict(),
-                "source": self.source, "side": self.side}
+                "source": self.source, "side": self.side,
+                "sourceText": message(SOURCE_TEXTS[self.source]).to_dict() if self.source in SOURCE_TEXTS else None}
 
 
 @dataclass(frozen=True)

@@ -167,3 +167,31 @@ def test_computer_answers_when_the_engine_exists() -> None:
     view = call("play", index=0, fen=view["fen"])
     answer = call("computer", level=call("hello")["levels"][0]["number"])
     assert answer["ply"] == 2 and answer["computerMove"] == answer["history"][-1]
+
+
+def test_setup_checks_the_editors_pieces_and_reads_a_fen() -> None:
+    fresh()
+    refused = call("setup", variant="russian", pieces={"c1": "b", "e3": "w", "a2": "w"}, turn="white")
+    assert [p["id"] for p in refused["problems"]] == ["ed_problem.man_on_promotion_row", "ed_problem.off_board"]
+    assert refused["fen"] is None and len(refused["squares"]) == 32 and len(refused["start"]) == 24
+    read = call("setup", variant="international", fen="B:W33:BK12")
+    assert read["pieces"] == {"33": "w", "12": "B"} and read["turn"] == "black"
+    assert read["problems"] == [] and read["fen"] == "B:W33:BK12"
+    assert error_of("setup", variant="international", fen="W:W99:B1")["type"] == "InvalidFenError"
+    assert [v["key"] for v in call("hello")["variants"] if v["losing"]] == ["antidraughts", "schlagdame"]
+
+
+def test_an_error_comes_with_its_sentence_for_the_players_language() -> None:
+    from draughts.text import Message, render
+
+    def as_message(data: dict) -> Message:
+        return Message(data["id"], tuple(sorted((k, as_message(v) if isinstance(v, dict) else v)
+                                                for k, v in data["params"].items())))
+
+    fresh()
+    error = error_of("set_fen", fen="W:W99:B1")
+    assert error["type"] == "InvalidFenError" and "off the board" in error["message"]
+    assert render(as_message(error["text"]), "de") == "Feld 99 liegt nicht auf dem Brett (1–50) (bei Zeichen 4)"
+    assert render(as_message(error_of("set_fen", fen="  ")["text"]), "de").startswith("keine FEN angegeben")
+    assert error_of("import_pdn", text="1. 32-28 99-1")["text"] == {"id": "ed_error.pdn", "params": {"line": 1}}
+    assert "text" not in error_of("no_such_method")  # a fault of the page, not of the player's input

@@ -42,7 +42,7 @@ def call(method: str, **params: Any) -> Any:
 def error_of(method: str, **params: Any) -> dict:
     answer = reply(method, **params)
     assert set(answer) == {"id", "error"} and answer["id"] == 5, answer
-    assert set(answer["error"]) == {"type", "message"} and answer["error"]["message"]
+    assert {"type", "message"} <= set(answer["error"]) <= {"type", "message", "text"} and answer["error"]["message"]
     return answer["error"]
 
 

@@ -37,7 +37,7 @@ def test_every_module_is_shipped_and_every_import_resolves_to_a_shipped_file() -
 
 
 def test_page_entries_load_shipped_modules() -> None:
-    for page in ("index.html", "learn.html", "embed.html"):
+    for page in ("index.html", "learn.html", "embed.html", "editor.html"):
         scripts = re.findall(r'<script type="module" src="([^"]+)"', (WEB / page).read_text("utf-8"))
         assert scripts and all(shipped(WEB / src) for src in scripts), (page, scripts)
 

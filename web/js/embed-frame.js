@@ -3,6 +3,7 @@
 // (A separate file, not an inline script: the page's Content-Security-Policy allows 'self' only.)
 
 import "./draughts-board.js";
+import { languages, render } from "../i18n.js";
 
 const ATTRIBUTES = ["variant", "fen", "pdn", "mode", "level", "orientation", "lang", "coordinates"];
 const EVENTS = ["draughts-ready", "draughts-move", "draughts-end", "draughts-setup", "draughts-position"];
@@ -12,8 +13,11 @@ for (const name of ATTRIBUTES) {
   const value = query.get(name);
   if (value != null && value !== "") board.setAttribute(name, value);
 }
-const lang = query.get("lang");
-if (lang) document.documentElement.lang = lang;
+// without a lang parameter, the board speaks the visitor's language
+const lang = query.get("lang") || (navigator.language || "en").slice(0, 2).toLowerCase();
+board.setAttribute("lang", lang);
+document.documentElement.lang = lang;
+document.title = render({ id: "title", params: {} }, languages().includes(document.documentElement.lang) ? document.documentElement.lang : "en");
 
 for (const type of EVENTS) {
   board.addEventListener(type, (event) => {

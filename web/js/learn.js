@@ -10,8 +10,8 @@
 import { Board } from "./board/board.js";
 import "./draughts-board.js";
 import { FAMILIES, renderRules, renderTable } from "./learn/rules.js";
-import { fillLanguages, languages, squareLabel } from "../i18n.js";
-import { language, pick, reasonText, setLanguage, t } from "./learn/text.js";
+import { fillLanguages, languages, render, squareLabel } from "../i18n.js";
+import { language, pick, reasonText, setLanguage, t, variantName } from "./learn/text.js";
 import { registerServiceWorker } from "./offline.js";
 import { call, onProgress, ready } from "./worker-client.js";
 
@@ -20,7 +20,7 @@ import { call, onProgress, ready } from "./worker-client.js";
 /** @typedef {import("./learn/rules.js").RulesState} RulesState */
 /**
  * A puzzle from Python (draughts.teach.puzzles).
- * @typedef {{id: string, variant: string, fen: string, side: "white" | "black", title: string, hint: string, source: string, solution: string[]}} Puzzle
+ * @typedef {{id: string, variant: string, fen: string, side: "white" | "black", title: string, hint: string, source: string, sourceText: import("../i18n.js").Message | null, solution: string[]}} Puzzle
  */
 
 /** @param {string} id */
@@ -67,6 +67,10 @@ function feedback(id, text, kind = "", rule) {
 function translate() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.t || "");
   fillLanguages(/** @type {HTMLSelectElement} */ ($("lang")), language());
+  // the variants by their names in this language, keeping a board size where the menu gives one
+  for (const option of /** @type {HTMLSelectElement} */ ($("family")).options) {
+    option.text = variantName(option.value) + (option.text.match(/ \(\d+×\d+\)$/)?.[0] || "");
+  }
   document.title = t("learn_title");
 }
 
@@ -209,7 +213,7 @@ function renderPuzzleList() {
 
 function renderPuzzleText() {
   const p = puzzles[puzzleIndex];
-  const other = p.variant !== state.family ? ` (${state.table?.find((r) => r.key === p.variant)?.name || p.variant})` : "";
+  const other = p.variant !== state.family ? ` (${variantName(p.variant)})` : "";
   $("puzzle-title").textContent = `${t("puzzle_n", { n: puzzleIndex + 1 })}: ${pick(p, "title")}${other}`;
   $("puzzle-task").textContent = t("your_move", { side: t(p.side) });
 }
@@ -229,7 +233,7 @@ async function showPuzzle(i) {
   section.dataset.puzzle = p.id;
   section.dataset.state = "task";
   renderPuzzleText();
-  $("puzzle-source").textContent = t("source", { source: p.source });
+  $("puzzle-source").textContent = t("source", { source: p.sourceText ? render(p.sourceText, language()) : p.source });
   feedback("puzzle-feedback", "");
   $("puzzle-hint").textContent = "";
   button("puzzle-hint-btn").textContent = t("hint");

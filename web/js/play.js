@@ -2,13 +2,14 @@
 // controller, and keeps what a screen keeps: settings, the saved game, which earlier position
 // is being reviewed. Python (web/main.py) is the authority on everything about the game.
 
-import { colourName, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
+import { colourName, errorText, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
 import { Board } from "./board/board.js";
 import { Clock } from "./game/clock.js";
 import { GameController } from "./game/controller.js";
 import { opponent } from "./game/flow.js";
 import { registerServiceWorker } from "./offline.js";
 import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./play/dialogs.js";
+import { clearLink, linkTo, readLink } from "./play/link.js";
 import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
 import {
   KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
@@ -73,7 +74,7 @@ const controller = new GameController({
     },
     onError(error) {
       thinkStarted = 0;
-      say(t("error", { message: error.message }), true);
+      say(t("error", { message: errorText(error) }), true);
       refresh();
     },
     onClock: () => renderClock(controller),
@@ -119,8 +120,19 @@ function damagedNotice() {
   note.hidden = false;
 }
 
+/** The variant in play, and for a losing game its goal, over the turn line. */
+function renderVariant() {
+  const view = controller.view;
+  const line = $("game-variant");
+  if (!view) return line.replaceChildren();
+  const losing = hello?.variants.find((v) => v.key === view.variant)?.losing;
+  const goal = Object.assign(document.createElement("span"), { className: "goal", textContent: losing ? ` — ${t("ed_losing")}` : "" });
+  line.replaceChildren(t(`ed_variant.${view.variant}`), goal);
+}
+
 /** The board takes moves only in the live game, when the controller does. */
 function refresh() {
+  renderVariant();
   board.setInteractive(page.ready && page.reviewPly == null && controller.acceptsMoves());
   if (controller.view) renderPanel(page);
   else setPageState(page);
@@ -175,7 +187,7 @@ async function newGame() {
     gameId = newGameId(Math.random().toString(36).slice(2, 8));
     persist();
   } catch (error) {
-    say(t("error", { message: /** @type {Error} */ (error).message }), true);
+    say(t("error", { message: errorText(error) }), true);
   }
 }
 
@@ -191,7 +203,7 @@ async function loadInto(method, params, done, failed, suffix) {
     persist();
     pdnMessage(t(done), true);
   } catch (error) {
-    pdnMessage(t(failed, { message: /** @type {Error} */ (error).message }));
+    pdnMessage(t(failed, { message: errorText(error) }));
   }
 }
 
@@ -203,10 +215,43 @@ async function exportPdn() {
     showPdn(pdn);
     return /** @type {string} */ (pdn);
   } catch (error) {
-    pdnMessage(t("error", { message: /** @type {Error} */ (error).message }));
+    pdnMessage(t("error", { message: errorText(error) }));
     return "";
   }
 }
+
+/**
+ * The position a link names (from the board editor or a shared address) as a new game; one
+ * that cannot be played is refused with its reasons and the page keeps its game.
+ * @param {import("./play/link.js").PositionLink} link
+ * @returns {Promise<boolean>} opened
+ */
+async function openLink(link) {
+  clearLink();
+  try {
+    const setup = await call("setup", { variant: link.variant, fen: link.fen });
+    if (setup.problems.length) {
+      notice(t("ed_link_refused", { reason: setup.problems.map(render).join(" ") }));
+      return false;
+    }
+    changeSettings({ variant: setup.variant, ...(settings.mode === "computer" ? { colour: setup.turn } : {}) });
+    applyOpponent();
+    await controller.load("new_game", { variant: setup.variant, drawRules: settings.drawRules,
+      forcedCapture: settings.forcedCapture, fen: setup.fen });
+    gameId = newGameId("link");
+    persist();
+    notice("");
+    say(t("ed_link_opened"));
+    opened = link; // link.analyse: the analysis of this position was asked for
+    return true;
+  } catch (error) {
+    notice(t("ed_link_refused", { reason: errorText(error) }));
+    return false;
+  }
+}
+
+/** The last position opened from a link. @type {import("./play/link.js").PositionLink | null} */
+let opened = null;
 
 /** Show the position after `ply` moves; the live game goes on underneath. @param {number} ply */
 async function review(ply) {
@@ -294,6 +339,15 @@ function wireUi() {
   $("btn-draw").addEventListener("click", offerDraw);
   $("btn-resign").addEventListener("click", () => controller.resign());
   $("btn-live").addEventListener("click", backToGame);
+  // the editor opens on the position on the board
+  $("link-editor").addEventListener("click", () => {
+    const view = controller.view;
+    if (view) /** @type {HTMLAnchorElement} */ ($("link-editor")).href = linkTo("editor.html", { fen: view.fen, variant: view.variant });
+  });
+  window.addEventListener("hashchange", () => {
+    const link = readLink();
+    if (link && page.ready) openLink(link);
+  });
   $("btn-flip").addEventListener("click", () => {
     changeSettings({ flipped: !settings.flipped });
     applyOpponent();
@@ -346,7 +400,7 @@ async function restoreSaved() {
   } catch (error) {
     // Set the bad save aside (it may be worth a bug report) and start fresh: never a blank page.
     if (raw != null) store.setAside(KEYS.game, raw);
-    notice(t("corrupt_save", { message: /** @type {Error} */ (error).message }));
+    notice(t("corrupt_save", { message: errorText(error) }));
     return false;
   }
 }
@@ -371,7 +425,8 @@ async function start() {
     notice(t("engine_missing"));
   }
   applyOpponent();
-  if (!(await restoreSaved())) await newGame();
+  const link = readLink();
+  if (!(link && (await openLink(link))) && !(await restoreSaved())) await newGame();
   metrics.interactiveAt = performance.now();
   document.documentElement.dataset.ready = "true";
 }

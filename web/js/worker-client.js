@@ -28,10 +28,12 @@ const progressListeners = new Set();
 
 /** An error Python raised while answering (its class name in `type`): the game is unchanged. */
 export class PyError extends Error {
-  /** @param {{type: string, message: string}} info */
+  /** @param {{type: string, message: string, text?: import("./types.js").TextMessage}} info */
   constructor(info) {
     super(info.message);
     this.type = info.type;
+    /** the same as a catalogue message, for the page's language (absent for a fault of the page) */
+    this.text = info.text;
   }
 }
 

@@ -3,7 +3,7 @@
 // and every variant's rule flags side by side. All of it is written from Python's data
 // (rules_table, tutorial), in the page's language.
 
-import { INTRO, language, pick, t } from "./text.js";
+import { INTRO, language, pick, t, variantName } from "./text.js";
 
 /**
  * A row of Python's rules_table: a variant's rule flags.
@@ -46,7 +46,7 @@ function columns() {
   /** @param {string} id */
   const word = (id) => t(id);
   return [
-    ["col_variant", (r) => r.name], ["col_board", (r) => `${r.board}${r.inverted ? ` (${t("inverted")})` : ""}`],
+    ["col_variant", (r) => variantName(r.key)], ["col_board", (r) => `${r.board}${r.inverted ? ` (${t("inverted")})` : ""}`],
     ["col_first", (r) => t(r.first)], ["col_backward", (r) => (r.orthogonal && !r.menBackward ? t("orthogonal") : r.orthogonal ? t("also_straight") : yes(r.menBackward))],
     ["col_kings", (r) => (r.flying ? t("flying") : t("short"))], ["col_choice", (r) => word(r.choice)],
     ["col_passing", (r) => word(r.passing)], ["col_removal", (r) => word(r.removal)],
@@ -77,7 +77,7 @@ function writtenIntro(row) {
     : row.menBackward ? "intro.men.backward" : "intro.men.forward";
   const board = { id: `board_${row.board.replace("×", "x")}` };
   const paragraphs = [
-    t(row.inverted ? "intro.played_on_mirrored" : "intro.played_on", { name: row.name, board, squares: row.squares, first: t(row.first) }),
+    t(row.inverted ? "intro.played_on_mirrored" : "intro.played_on", { name: variantName(row.key), board, squares: row.squares, first: t(row.first) }),
     t("intro.capture", { men: { id: men }, choice: { id: row.choice } }),
     t(row.flying ? "intro.kings_fly" : "intro.kings_step", { passing: { id: row.passing }, removal: { id: row.removal } }),
   ];

@@ -28,6 +28,11 @@ export function t(key, params = {}) {
   return render({ id: key, params }, lang);
 }
 
+/** A variant's name in the page's language. @param {string} key */
+export function variantName(key) {
+  return t(`ed_variant.${key}`);
+}
+
 /** A text field of Python's data (a lesson's or a puzzle's title, text, hint): a message.
  *  @param {Record<string, any>} obj @param {string} base @returns {string} */
 export function pick(obj, base) {

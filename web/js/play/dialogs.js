@@ -22,19 +22,27 @@ function newGameFields() {
 
 /** @param {Hello} hello @param {Settings} settings @param {View | null} view */
 export function openNewGameDialog(hello, settings, view) {
-  $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(`${v.name} (${v.rows}×${v.cols})`, v.key)));
-  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(`${l.number} — ${l.name}`, String(l.number))));
-  $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(p === hello.drawPresets[0] ? t("draw_default") : p, p)));
+  // a losing game says so where it is chosen: its goal is the opposite of every other variant's
+  $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(
+    `${t(`ed_variant.${v.key}`)} (${v.rows}×${v.cols})${v.losing ? ` — ${t("ed_losing")}` : ""}`, v.key)));
+  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(`${l.number} — ${t(`ed_level.${l.number}`)}`, String(l.number))));
+  $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(t(`ed_draw.${p}`), p)));
   const form = newGameFields();
   form.variant.value = view?.variant || settings.variant;
   form.mode.value = settings.mode;
   form.colour.value = settings.colour;
   form.level.value = String(settings.level ?? hello.defaultLevel);
   form.drawRules.value = hello.drawPresets.includes(settings.drawRules) ? settings.drawRules : hello.drawPresets[0];
+  describeDrawRules();
   form.noForcedCapture.checked = !settings.forcedCapture;
   form.clockBase.value = String(settings.clockBase);
   form.clockInc.value = String(settings.clockInc);
   dialog("dlg-new").showModal();
+}
+
+/** One line under the draw-rule choice: what the chosen preset counts. */
+function describeDrawRules() {
+  $("new-draw-about").textContent = t(`ed_draw.${newGameFields().drawRules.value}.about`);
 }
 
 /** The settings the new-game form asks for. @returns {Partial<Settings>} */
@@ -80,6 +88,7 @@ export function wireDialogs(actions) {
     const submitter = /** @type {HTMLButtonElement | null} */ (/** @type {SubmitEvent} */ (e).submitter);
     if (submitter?.value === "start") actions.onNewGame(readNewGameDialog());
   });
+  $("new-draw").addEventListener("change", describeDrawRules);
   wirePdnDialog(actions.pdn);
   $("btn-settings").addEventListener("click", () => {
     field("set-lang").value = language();

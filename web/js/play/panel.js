@@ -123,7 +123,7 @@ export function renderClock(controller) {
 /** @param {View} view */
 export function renderRecord(view) {
   const entry = loadRecord()[view.variant];
-  $("record").textContent = entry ? t("record", { variant: view.name, ...entry }) : "";
+  $("record").textContent = entry ? t("record", { variant: t(`ed_variant.${view.variant}`), ...entry }) : "";
 }
 
 /**

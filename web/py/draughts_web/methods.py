@@ -14,15 +14,18 @@ import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
 from draughts.record import game_from_pdn, write_game
+from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
+from draughts.text import message
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
 
 from .errors import BadRequestError, GameOverError, StalePositionError
 from .protocol import (
     Computer, Count, Declare, DrawAnswer, ExportPdn, Hello, Hint, ImportPdn, LevelInfo, Method, NewGame, NoParams,
-    PdnText, Play, PuzzleList, Puzzles, PuzzleTry, Restore, Review, RulesTable, SetFen, Steps, Tutorial, TutorialTry,
+    PdnText, Play, PuzzleList, Puzzles, PuzzleTry, Restore, Review, RulesTable, SetFen, Setup, SetupSquare, SetupView,
+    Steps, Tutorial, TutorialTry,
     VariantInfo, VariantRow, ViewerPosition, WhyNot,
 )
 from .session import DEFAULT_PRESET, DRAW_PRESETS, Board, SavedGame, Session
@@ -36,7 +39,7 @@ def hello(board: Board, request: NoParams) -> Hello:
     levels = [LevelInfo(level.number, level.name) for level in engine.LEVELS]
     return Hello(
         version=draughts.__version__,
-        variants=[VariantInfo(r.key, r.name, r.rows, r.cols) for r in map(get_rules, variant_keys())],
+        variants=[VariantInfo(r.key, r.name, r.rows, r.cols, r.losing_game) for r in map(get_rules, variant_keys())],
         levels=levels, default_level=levels[len(levels) // 2].number, draw_presets=list(DRAW_PRESETS),
         engine=True,
     )
@@ -174,7 +177,7 @@ def set_fen(board: Board, request: SetFen) -> BoardView:
     s = board.session
     fen = request.fen.strip()
     if not fen:  # an empty field is a mistake, not a request for the start position
-        raise InvalidFenError("no FEN given: paste a position such as W:W31-50:B1-20")
+        raise InvalidFenError("no FEN given: paste a position such as W:W31-50:B1-20", detail=message("ed_fen.none_given"))
     fresh = Session(request.variant or s.variant, fen, s.draw_rules, s.forced_capture)
     return board_view(board.replace(fresh))
 
@@ -187,6 +190,25 @@ def review(board: Board, request: Review) -> BoardView:
     while len(probe.move_stack) > ply:
         probe.pop()
     return board_view(s, probe, review_ply=ply)
+
+
+def setup(board: Board, request: Setup) -> SetupView:
+    """The board editor's set-up, checked: a FEN read into pieces (an unreadable one is an
+    InvalidFenError), or the pieces placed, with every reason it cannot be played."""
+    rules = get_rules(request.variant)
+    if request.fen is not None:
+        pieces, turn = read_setup(rules, request.fen)
+    else:
+        pieces, turn = dict(request.pieces), Colour(request.turn if request.turn in ("white", "black") else "white")
+    problems = validate_setup(rules, pieces, turn)
+    start, _ = read_setup(rules, rules.start_fen)
+    geometry = draughts.Game(rules).geometry
+    return SetupView(
+        variant=rules.key, rows=rules.rows, cols=rules.cols,
+        squares=[SetupSquare(s.number, s.label, s.row, s.col) for s in geometry.squares],
+        pieces=pieces, turn=turn.value, start=start, first=rules.first_player, problems=problems,
+        fen=None if problems else setup_fen(rules, pieces, turn),
+    )
 
 
 # -- the learn page and embedded boards ---------------------------------------------------------
@@ -264,7 +286,7 @@ METHODS: dict[str, Method[Any]] = {
     "redo": Method(Count, redo), "computer": Method(Computer, computer), "hint": Method(NoParams, hint),
     "declare": Method(Declare, declare), "draw_offer": Method(NoParams, draw_offer),
     "export_pdn": Method(ExportPdn, export_pdn), "import_pdn": Method(ImportPdn, import_pdn),
-    "set_fen": Method(SetFen, set_fen), "review": Method(Review, review),
+    "set_fen": Method(SetFen, set_fen), "review": Method(Review, review), "setup": Method(Setup, setup),
     # the learn page and embedded boards
     "close_session": Method(NoParams, close_session), "rules_table": Method(NoParams, rules_table),
     "why_not": Method(WhyNot, why_not), "viewer_position": Method(ViewerPosition, viewer_position),

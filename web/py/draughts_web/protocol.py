@@ -14,7 +14,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Literal, Mapping, TypeVar
 
-from draughts.text import Message as TextMessage
+from draughts.errors import (
+    DraughtsError, IllegalMoveError, IllegalSetupError, InvalidFenError, PdnError, UnknownVariantError,
+)
+from draughts.text import Message as TextMessage, message
 
 from .errors import BadRequestError, UnknownMethodError
 from .session import DEFAULT_PRESET, Board, SessionRegistry
@@ -92,6 +95,16 @@ class SetFen:
 
 
 @dataclass(frozen=True)
+class Setup:
+    """A set-up to check (the board editor): a placement, or a FEN to read into one."""
+
+    variant: str = "international"
+    fen: str | None = None  # given: read it (the editor's "Load FEN" and a shared link)
+    pieces: dict[str, str] = named("pieces", {})  # square label -> "w", "W", "b" or "B"
+    turn: str = "white"
+
+
+@dataclass(frozen=True)
 class Review:
     ply: int
 
@@ -142,7 +155,29 @@ class Reply:
 @dataclass(frozen=True)
 class ErrorInfo:
     type: str  # the error's class, e.g. InvalidFenError
-    message: str
+    message: str  # in English, with every detail
+    text: TextMessage | None = named("text", None, omit_none=True)  # the same for the page's language
+
+
+def error_text(error: Exception) -> TextMessage | None:
+    """What went wrong as a catalogue message, so the page says it in the player's language:
+    the error's own detail where it gives one, else a sentence for its kind of input."""
+    detail = getattr(error, "detail", None)
+    if isinstance(error, InvalidFenError) and isinstance(detail, TextMessage) and error.position is not None:
+        return message("ed_error.at_character", detail=detail, where=error.position + 1)
+    if isinstance(detail, TextMessage):
+        return detail
+    if isinstance(error, IllegalSetupError) and error.problems and isinstance(error.problems[0], TextMessage):
+        return error.problems[0]
+    if isinstance(error, PdnError) and error.line is not None:
+        return message("ed_error.pdn", line=error.line)
+    if isinstance(error, IllegalMoveError):
+        return message("ed_error.move")
+    if isinstance(error, UnknownVariantError):
+        return message("ed_error.variant")
+    if isinstance(error, DraughtsError):
+        return message("ed_error.input")
+    return None
 
 
 @dataclass(frozen=True)
@@ -157,6 +192,7 @@ class VariantInfo:
     name: str
     rows: int
     cols: int
+    losing: bool = False  # the goal is to lose all one's pieces (Antidraughts, Schlagdame)
 
 
 @dataclass(frozen=True)
@@ -181,6 +217,30 @@ class Hint:
     text: str
     reason: str  # in English
     message: TextMessage  # the same, for the page to render in its language
+
+
+@dataclass(frozen=True)
+class SetupSquare:
+    number: int
+    label: str
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """A set-up as the board editor draws it, with every reason it cannot be played."""
+
+    variant: str
+    rows: int
+    cols: int
+    squares: list[SetupSquare]
+    pieces: dict[str, str]  # square label -> piece code
+    turn: str
+    start: dict[str, str]  # the variant's start position, for the editor's button
+    first: str  # the side that moves first in the variant
+    problems: list[TextMessage]  # empty: playable
+    fen: str | None  # the set-up's FEN when it can be played
 
 
 @dataclass(frozen=True)
@@ -263,4 +323,4 @@ def answer(request_json: str, methods: Mapping[str, Method[Any]], registry: Sess
         result = method.run(Board(registry, key), decode(method.request, params))
         return encode(Reply(request_id, result))
     except Exception as error:  # a bug too is reported with its class, so the page can show it
-        return encode(ErrorReply(request_id, ErrorInfo(type(error).__name__, str(error))))
+        return encode(ErrorReply(request_id, ErrorInfo(type(error).__name__, str(error), error_text(error))))
