@@ -14,7 +14,7 @@ import {
   KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
   saveRecord, saveSettings, store,
 } from "./play/storage.js";
-import { call, onProgress, ready } from "./worker-client.js";
+import { call, holdWhileBooting, onProgress, ready } from "./worker-client.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Hello} Hello */
@@ -372,6 +372,8 @@ async function start() {
   }
   applyOpponent();
   if (!(await restoreSaved())) await newGame();
+  releaseControls();
+  refresh();
   metrics.interactiveAt = performance.now();
   document.documentElement.dataset.ready = "true";
 }
@@ -381,6 +383,9 @@ Object.assign(window, { __draughts: Object.assign(metrics, { board, call }) });
 board.setLabels(labelSetting());
 applyTheme();
 applyLanguage();
+// the buttons that need Python stay disabled, saying why, until a game is on the board
+const releaseControls = holdWhileBooting(["btn-new", "btn-undo", "btn-redo", "btn-hint", "btn-draw", "btn-resign",
+  "btn-pdn"].map((id) => /** @type {HTMLButtonElement} */ ($(id))), t("boot_wait"));
 if (loaded.damaged) damagedNotice();
 wireUi();
 paintEarly();

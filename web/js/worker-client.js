@@ -109,6 +109,32 @@ export function call(method, params = {}, session = null) {
   });
 }
 
+/**
+ * Controls that need Python, disabled with `reason` as their tooltip while it boots, so nothing
+ * can be clicked before it works. Returns the release, which the page calls once its first
+ * state is in place (its own rules for each control apply from then on); calling it again does
+ * nothing.
+ * @param {Iterable<HTMLButtonElement | HTMLSelectElement | HTMLInputElement>} controls
+ * @param {string} reason
+ * @returns {() => void}
+ */
+export function holdWhileBooting(controls, reason) {
+  const held = [...controls];
+  for (const control of held) {
+    control.disabled = true;
+    control.title = reason;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const control of held) {
+      control.disabled = false;
+      if (control.title === reason) control.removeAttribute("title");
+    }
+  };
+}
+
 let sessionCount = 0;
 /**
  * A fresh session id for a new board on this page.
