@@ -64,6 +64,9 @@ PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "ma
               "js/learn/rules.js", "js/learn/text.js",
               "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js")
 
+# Encodings stored beside a file (name.br, name.gz) for servers that send them as they are.
+PRECOMPRESSED = {".br": "br", ".gz": "gzip"}
+
 # The page's Python: web/main.py (the entry the worker imports) and its package in web/py/, packed
 # into one zip that the worker unpacks into Pyodide's file system.
 PAGE_PYTHON = "page-python.zip"
@@ -391,25 +394,40 @@ def build(dist: Path = DIST) -> Path:
         "initialView": initial_view(),
     }
     (dist / "config.json").write_text(json.dumps(config, separators=(",", ":")))
-    # The service worker precaches every file; its cache name is a hash of all of them, so a new
-    # build replaces the old cache and an unchanged one keeps it.
+    # The service worker keeps every file; its cache name is a hash of all of them, so a new build
+    # replaces the old cache and an unchanged one keeps it.
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (dist / name).read_bytes())
     version = digest.hexdigest()[:12]
-    precache = ["./"] + [f"./{name}" for name in files if name != "index.html"] + ["./index.html"]
-    sw = (WEB / "sw.js").read_text()
-    sw = sw.replace("__CACHE_VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
-    (dist / "sw.js").write_text(sw)
     # "</" would end the <script> data block early; JSON allows "<\/" for it.
     inline_view = json.dumps(config["initialView"], separators=(",", ":")).replace("</", "<\\/")
     index = (dist / "index.html").read_text().replace("__BUILD_VERSION__", version)
     index = index.replace("__INITIAL_VIEW__", inline_view)
     (dist / "index.html").write_text(index)
+    write_service_worker(dist, version)
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"dist/ ready: {len(files) + 1} files, {total / 1e6:.1f} MB, version {version}, wheel {wheel.name}")
     return dist
+
+
+def service_worker_files(dist: Path) -> dict[str, str]:
+    """Every file the service worker keeps, by its URL relative to the site, with its SHA-256:
+    the worker keeps a copy only when it is this build's file. index.html is kept as "./"."""
+    files: dict[str, str] = {}
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        name = path.relative_to(dist).as_posix()
+        if name == "sw.js" or path.suffix in PRECOMPRESSED:
+            continue
+        files["./" if name == "index.html" else f"./{name}"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return files
+
+
+def write_service_worker(dist: Path, version: str) -> None:
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("__CACHE_VERSION__", version).replace("__FILES__", json.dumps(service_worker_files(dist), indent=1))
+    (dist / "sw.js").write_text(sw)
 
 
 # --------------------------------------------------------------------------------------------

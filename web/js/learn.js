@@ -385,4 +385,4 @@ function showError(error) {
 }
 
 main().catch(showError);
-registerServiceWorker();
+registerServiceWorker(() => t("boot_updated"));

@@ -395,4 +395,4 @@ start().catch((/** @type {Error} */ error) => {
   box.textContent = t("fatal", { message: error.message });
   box.hidden = false;
 });
-registerServiceWorker();
+registerServiceWorker(() => t("boot_updated"));
