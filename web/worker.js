@@ -104,7 +104,12 @@ async function boot(options) {
   if (config.snapshot && options.boot !== "ordinary") {
     const wheel = await fetchBytes(config.wheel, "the draughts wheel");
     const page = await pageReady;
-    const snapshot = await snapshotFor(config, version, wheel, page);
+    let snapshot = null;
+    try {
+      snapshot = await snapshotFor(config, version, wheel, page);
+    } catch (error) {
+      console.warn("snapshot not used:", error); // a damaged download: nothing has started yet
+    }
     if (snapshot) {
       // A snapshot that fails to restore leaves a broken module behind: the page then starts a
       // fresh worker for the ordinary boot (worker-client.js), rather than reuse this one.
@@ -120,6 +125,7 @@ async function boot(options) {
   }
   if (!pyodide) pyodide = await ordinary(loadPyodide, config, await pageReady);
   pyodideInstance = pyodide;
+  self.pyodide = pyodide; // for the page tests and the benchmark, which look inside
   handle = pyodide.pyimport("main").handle;
   progress("ready", 1);
   postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version, boot: how });

@@ -54,6 +54,8 @@ def new_build(site: Path) -> str:
     new_version = "0" * len(old_version)
     sw = sw.replace(old_hash, hashlib.sha256(css.read_bytes()).hexdigest()).replace(old_version, new_version)
     (site / "sw.js").write_text(sw)
+    for copy in [*site.glob("style.css.*"), *site.glob("sw.js.*")]:  # precompressed copies of the old files
+        copy.unlink()
     return new_version
 
 
@@ -76,5 +78,7 @@ def test_a_new_build_replaces_the_stale_file_and_the_page_says_updated_once(brow
         catalogue = json.loads((build.PACKAGE / "text" / "en.json").read_text())
         assert note.inner_text() == catalogue["boot_updated"]
         assert "a new build" in page.evaluate("fetch('style.css').then((r) => r.text())")
+        # the old version's cache goes once the new worker has finished activating
+        page.wait_for_function("async () => (await navigator.serviceWorker.ready).active.state === 'activated'")
         assert list(page.evaluate(CACHED_JS)) == [f"draughts-{version}"]
         context.close()

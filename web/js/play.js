@@ -26,7 +26,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const metrics = {
   stages: /** @type {Record<string, number>} */ ({}), workerStartedAt: performance.now(),
   paintedAt: /** @type {number | null} */ (null), interactiveAt: /** @type {number | null} */ (null),
-  bootMs: /** @type {number | null} */ (null), lastThinkMs: /** @type {number | null} */ (null),
+  bootMs: /** @type {number | null} */ (null), boot: "", lastThinkMs: /** @type {number | null} */ (null),
 };
 const booting = ready(); // start Python now: it boots while the page paints
 
@@ -358,7 +358,9 @@ async function start() {
     $("loading-text").textContent = t(`stage_${progress.stage}`);
   });
   try {
-    metrics.bootMs = (await booting).bootMs;
+    const booted = await booting;
+    metrics.bootMs = booted.bootMs;
+    metrics.boot = booted.boot;
   } finally {
     stop();
     $("loading").hidden = true;
