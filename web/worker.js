@@ -38,7 +38,8 @@ function keepingFetch(networkFetch) {
     const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
     if (response.ok && method === "GET" && new URL(response.url).origin === self.location.origin) {
       const copy = response.clone();
-      keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)));
+      // a copy that does not make it (an aborted download) is simply fetched by the service worker
+      keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
     }
     return response;
   };
@@ -55,23 +56,18 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot's bytes, or null (with the reason logged) when there is none for these files. */
-async function snapshotFor(config, version, wheel, page) {
-  const snapshot = config.snapshot;
-  if (!snapshot) return null;
-  const stale = snapshot.pyodide !== version ? "Pyodide " + version
+/** Why the snapshot was made for other files than these, or null when it fits them. */
+async function staleness(snapshot, version, wheel, page) {
+  return snapshot.pyodide !== version ? "Pyodide " + version
     : snapshot.wheel !== (await sha256(wheel)) ? "the wheel"
     : snapshot.pagePython !== (await sha256(page)) ? "the page's Python" : null;
-  if (stale) {
-    console.warn(`snapshot not used: it was made for another ${stale}`);
-    return null;
-  }
-  const response = await fetch(url(snapshot.file));
-  if (!response.ok || !response.body) {
-    console.warn(`snapshot not used: HTTP ${response.status}`);
-    return null;
-  }
-  // stored gzip-compressed (about a fifth of its size); decompressed as it arrives
+}
+
+/** The snapshot's bytes, stored gzip-compressed (about a sixth of its size) and decompressed as
+ * they arrive. `signal` stops the download when the snapshot turns out not to fit. */
+async function downloadSnapshot(file, signal) {
+  const response = await fetch(url(file), { signal });
+  if (!response.ok || !response.body) throw new Error(`the snapshot did not load (HTTP ${response.status})`);
   return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
@@ -102,19 +98,31 @@ async function boot(options) {
   let pyodide = null;
   let how = "ordinary";
   if (config.snapshot && options.boot !== "ordinary") {
-    const wheel = await fetchBytes(config.wheel, "the draughts wheel");
-    const page = await pageReady;
-    let snapshot = null;
-    try {
-      snapshot = await snapshotFor(config, version, wheel, page);
-    } catch (error) {
-      console.warn("snapshot not used:", error); // a damaged download: nothing has started yet
-    }
-    if (snapshot) {
-      // A snapshot that fails to restore leaves a broken module behind: the page then starts a
-      // fresh worker for the ordinary boot (worker-client.js), rather than reuse this one.
+    // The snapshot downloads while its fit is checked and while Pyodide fetches and compiles
+    // its WebAssembly: nothing waits for anything it does not need.
+    const stop = new AbortController();
+    const snapshot = downloadSnapshot(config.snapshot.file, stop.signal);
+    // handled from the start, so a failed download is never reported as an uncaught error
+    const failed = snapshot.then(() => null, (error) => error);
+    const wheelReady = fetchBytes(config.wheel, "the draughts wheel");
+    const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+    const stale = await staleness(config.snapshot, version, wheel, page);
+    // A download that has failed already (a 404 is quick) costs nothing: the ordinary boot
+    // follows in this worker. (The timer lets a settled download's callbacks run first.)
+    const failedEarly = await Promise.race([failed, new Promise((resolve) => setTimeout(() => resolve(null), 0))]);
+    if (stale) {
+      stop.abort();
+      console.warn(`snapshot not used: it was made for another ${stale}`);
+    } else if (failedEarly) {
+      console.warn("snapshot not used:", failedEarly);
+    } else {
+      // A snapshot that fails to restore (or to download, once Pyodide is waiting for it) leaves
+      // a broken module behind: the page then starts a fresh worker for the ordinary boot
+      // (worker-client.js) rather than reuse this one.
       try {
         pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: snapshot }));
+        // Pyodide keeps its options: without this the snapshot's 30 MB would stay in memory
+        delete pyodide._api.config._loadSnapshot;
         restored(pyodide, config.snapshot.sitePackages, wheel, page);
       } catch (error) {
         postMessage({ type: "retry", message: String(error && error.message ? error.message : error) });
