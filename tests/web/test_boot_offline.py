@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 import shutil
+import time
 from pathlib import Path
 
 from boot_util import CountingSite, wait_offline_ready
@@ -78,7 +79,11 @@ def test_a_new_build_replaces_the_stale_file_and_the_page_says_updated_once(brow
         catalogue = json.loads((build.PACKAGE / "text" / "en.json").read_text())
         assert note.inner_text() == catalogue["boot_updated"]
         assert "a new build" in page.evaluate("fetch('style.css').then((r) => r.text())")
+        note.click()  # read: it goes
+        assert note.count() == 0
         # the old version's cache goes once the new worker has finished activating
-        page.wait_for_function("async () => (await navigator.serviceWorker.ready).active.state === 'activated'")
-        assert list(page.evaluate(CACHED_JS)) == [f"draughts-{version}"]
+        deadline = time.monotonic() + 60
+        while (caches := list(page.evaluate(CACHED_JS))) != [f"draughts-{version}"] and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert caches == [f"draughts-{version}"]
         context.close()

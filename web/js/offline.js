@@ -28,6 +28,7 @@ export function registerServiceWorker(updatedText) {
     note.textContent = updatedText();
     note.style.cssText = "position:fixed;inset:auto 1rem 1rem auto;margin:0;padding:0.5rem 0.8rem;z-index:10;"
       + "border-radius:6px;background:Canvas;color:CanvasText;border:1px solid currentColor;max-width:20rem";
+    note.addEventListener("click", () => note.remove()); // read: it may go
     document.body.append(note);
   });
   kept()
