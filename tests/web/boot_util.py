@@ -1,4 +1,4 @@
-"""Helpers for the boot tests: hold Python's boot back at a chosen file, and count requests."""
+"""What the boot tests share: hold Python's boot back at a chosen file, and count requests."""
 
 from __future__ import annotations
 
