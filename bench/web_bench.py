@@ -1,23 +1,33 @@
 #!/usr/bin/env python3
 """Benchmark of the browser game in headless Chromium (a benchmark, not a test: it prints).
 
-    .venv/bin/python bench/web_bench.py [--runs 5] [--level 5]
+    .venv/bin/python bench/web_bench.py [--runs 5] [--level 5] [--mbit 20]
 
-Median of N runs each of:
+Median of N runs each of, with its goal beside it:
   painted      navigation start to the first board drawn (goal <= 0.3 s)
-  cold         to interactive in a fresh profile: Python ready, game on the board (goal <= 1.5 s)
-  warm         the same on a reload (service worker and localStorage filled)
+  cold         to interactive in a fresh profile: Python ready, game on the board (goal <= 1.5 s
+               and <= 0.5x a stock boot: loadPyodide from the same files, micropip.install of the
+               wheel, import draughts, measured in the same run)
+  cold, both first-visit choices: from the snapshot, or the ordinary boot (?boot=ordinary; the
+               snapshot then comes with the service worker for later visits), at full speed and
+               under Chromium's network emulation at --mbit Mbit/s
+  warm         the same on a reload (service worker and localStorage filled; goal <= 1.0 s)
   click        a click on a piece to its highlight drawn (goal: within one frame, ~16 ms)
   longest task the longest main-thread stall while the computer thinks (goal < 50 ms)
-  memory       the page's renderer memory while the computer thinks (goal <= 150 MB)
-and the bytes a first visit transfers, raw and gzip. Needs dist/ (python3 build.py build) and
-the test venv (python3 build.py test sets it up).
+  memory       the page's renderer memory while the computer thinks (goal <= 200 MB)
+  nodes/s      the engine's search speed in the page's worker beside CPython's
+and, counted at the server on the first visit (page, workers and service worker together), the
+paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/
+(python3 build.py build) and the test venv (python3 build.py test sets it up).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import functools
+import tempfile
+import threading
+from collections import Counter
 import os
 import statistics
 import sys
@@ -100,44 +110,142 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def run(runs: int, level: int) -> None:
-    server, url = build.serve_in_thread(build.DIST)
+# A stock boot, the yardstick for "cold": Pyodide from the same files, micropip installs the
+# wheel, draughts is imported; nothing else. Served beside the site as stock/index.html.
+STOCK_HTML = """<!doctype html><meta charset="utf-8"><title>stock</title>
+<script type="module">
+const { loadPyodide } = await import("../site/pyodide/pyodide.mjs");
+const config = await (await fetch("../site/config.json")).json();
+const base = new URL("../site/", location.href).href;
+const py = await loadPyodide({ indexURL: base + "pyodide/", packages: [base + config.micropip] });
+await py.pyimport("micropip").install(base + config.wheel, { deps: false });
+py.runPython("import draughts");
+window.__stock = performance.now();
+</script>"""
+
+
+class CountingServer:
+    """dist/ at /site/ and the stock page at /stock/, counting requests and bytes sent per path."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.sent: Counter[str] = Counter()
+
+    def __enter__(self) -> "CountingServer":
+        self.tmp = tempfile.TemporaryDirectory()
+        root = Path(self.tmp.name)
+        (root / "site").symlink_to(build.DIST, target_is_directory=True)
+        (root / "stock").mkdir()
+        (root / "stock" / "index.html").write_text(STOCK_HTML)
+        counts, sent = self.counts, self.sent
+
+        class Handler(build.SiteHandler):
+            def send_head(self):  # type: ignore[no-untyped-def]
+                body = super().send_head()
+                path = self.path.split("?")[0]
+                counts[path] += 1
+                if body is not None:
+                    sent[path] += os.fstat(body.fileno()).st_size
+                return body
+
+        self.server = build.ThreadingServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.tmp.cleanup()
+
+
+def interactive(page, url: str, mbit: float | None = None) -> dict:
+    """Open the page (optionally behind an emulated link of `mbit` Mbit/s) until it is playable."""
+    if mbit:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                 "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": mbit * 1e6 / 8})
+    page.goto(url)
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=180_000)
+    return page.evaluate("({p: __draughts.paintedAt, i: __draughts.interactiveAt, boot: __draughts.boot})")
+
+
+def stock_boot(browser, url: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "stock/")
+    page.wait_for_function("() => window.__stock", timeout=180_000)
+    ms = page.evaluate("window.__stock")
+    context.close()
+    return ms
+
+
+def sizes(paths: list[str]) -> tuple[int, int, int]:
+    """Raw, gzip and brotli bytes of these site paths (a file without a smaller copy counts raw)."""
+    raw = gz = br = 0
+    for path in paths:
+        name = path[len("/site/"):] or "index.html"
+        file = build.DIST / (name + "index.html" if name.endswith("/") else name)
+        if not file.is_file():
+            continue
+        size = file.stat().st_size
+        raw += size
+        for suffix, total in ((".gz", "gz"), (".br", "br")):
+            copy = file.with_name(file.name + suffix)
+            value = copy.stat().st_size if copy.is_file() else size
+            if total == "gz":
+                gz += value
+            else:
+                br += value
+    return raw, gz, br
+
+
+def run(runs: int, level: int, mbit: float) -> None:
     results: dict[str, list[float]] = {k: [] for k in
                                        ("painted", "cold", "warm", "warm_painted", "click_handler", "click_frame",
-                                        "longtask", "gap", "memory", "think", "wasm")}
-    transferred: dict[str, int] = {}
+                                        "longtask", "gap", "memory", "think", "wasm", "stock", "ordinary",
+                                        "cold_slow", "ordinary_slow")}
     stages: dict[str, list[float]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
+    twice: dict[str, int] = {}
+    first_visit: list[str] = []
+    wire = 0
+    page_nodes: list[float] = []
+    with CountingServer() as server, sync_playwright() as p:
+        site = server.url + "site/"
+        browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
         for i in range(runs):
+            results["stock"].append(stock_boot(browser, server.url))
+            for key, query, slow in (("ordinary", "?boot=ordinary", None), ("cold_slow", "", mbit),
+                                     ("ordinary_slow", "?boot=ordinary", mbit)):
+                context = browser.new_context()
+                t = interactive(context.new_page(), site + query, slow)
+                assert t["boot"] == ("ordinary" if query else "snapshot"), t
+                results[key].append(t["i"])
+                context.close()
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()
-            sizes: dict[str, int] = {}
-
-            def on_response(response) -> None:
-                try:
-                    sizes[response.url] = len(response.body())
-                except Exception:
-                    pass
-
-            if i == 0:
-                page.on("response", on_response)
-                context.on("response", on_response)  # the service worker's precache too
-            page.goto(url)
-            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            t = page.evaluate("({p: __draughts.paintedAt, i: __draughts.interactiveAt})")
+            server.counts.clear()
+            server.sent.clear()
+            t = interactive(page, site)
+            assert t["boot"] == "snapshot", t
             results["painted"].append(t["p"] or float("nan"))
+            results["cold"].append(t["i"])
             for stage, ms in page.evaluate("__draughts.stages").items():
                 stages.setdefault(stage, []).append(ms)
-            results["cold"].append(t["i"])
             click = page.evaluate(CLICK_JS, 32)
             assert click["ok"], "the click did not select the piece"
             results["click_handler"].append(click["handler"])
             results["click_frame"].append(click["painted"])
+            # the first visit ends when the service worker holds the site
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
             if i == 0:
-                transferred = dict(sizes)
+                twice = {path: n for path, n in server.counts.items() if n > 1}
+                first_visit = sorted(server.counts)
+                wire = sum(server.sent.values())
+                page_nodes.append(page.workers[0].evaluate(
+                    "self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(2.0)')"))
             # the computer thinks: watch the main thread and the memory meanwhile
-            page.evaluate("() => navigator.serviceWorker.ready")
             page.click("#btn-new")
             page.select_option("#new-level", str(level))
             page.click("#new-start")
@@ -159,45 +267,46 @@ def run(runs: int, level: int) -> None:
             results["wasm"].append(page.evaluate("__draughts.call('memory')").get("wasmBytes", 0) / 1e6)
             # warm: a reload with the service worker and the saved game in place
             page.reload()
-            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=180_000)
             t = page.evaluate("({p: __draughts.paintedAt, i: __draughts.interactiveAt})")
             results["warm"].append(t["i"])
             results["warm_painted"].append(t["p"] or float("nan"))
             context.close()
         browser.close()
-    server.shutdown()
+    from draughts.engine import bench_nodes
+    cpython_nodes = bench_nodes(2.0)
 
     m = {k: median(v) for k, v in results.items()}
-    print(f"headless Chromium {runs} runs, median (goal in brackets); load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
-    print(f"  board painted          {m['painted']:7.0f} ms  (<= 300)   warm {m['warm_painted']:.0f} ms")
-    # the minimum too: on a shared machine it is the closest to the cost of the work itself
-    print(f"  interactive, cold      {m['cold']:7.0f} ms  (<= 1500)   min {min(results['cold']):.0f} ms")
-    print(f"  interactive, warm      {m['warm']:7.0f} ms            min {min(results['warm']):.0f} ms")
+    print(f"headless Chromium, {runs} runs, median [goal]; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  board painted            {m['painted']:7.0f} ms  [<= 300]   warm {m['warm_painted']:.0f} ms")
+    print(f"  interactive, cold        {m['cold']:7.0f} ms  [<= 1500]  {m['cold'] / m['stock']:.2f}x the stock boot"
+          f" [<= 0.5x]; min {min(results['cold']):.0f} ms")
+    print(f"  stock boot (same files)  {m['stock']:7.0f} ms")
+    print(f"  interactive, warm        {m['warm']:7.0f} ms  [<= 1000]  min {min(results['warm']):.0f} ms")
+    print(f"  first visit from the snapshot {m['cold']:6.0f} ms, ordinary boot {m['ordinary']:6.0f} ms (full speed)")
+    print(f"  first visit at {mbit:g} Mbit/s: snapshot {m['cold_slow']:6.0f} ms, ordinary boot {m['ordinary_slow']:6.0f} ms")
     print("  worker boot, cold: " + ", ".join(f"{k} at {median(v):.0f}" for k, v in stages.items()) + " ms")
-    print(f"  click to highlight     {m['click_handler']:7.1f} ms handler, {m['click_frame']:.1f} ms to the next frame (one frame)")
+    print(f"  click to highlight       {m['click_handler']:7.1f} ms handler, {m['click_frame']:.1f} ms to the next frame")
     print(f"  computer's move (lvl {level}) {m['think']:5.0f} ms, longest main-thread task {m['longtask']:.0f} ms "
-          f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  (< 50)")
-    print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  (<= 150); Python's wasm heap {m['wasm']:.0f} MB")
-    raw = sum(transferred.values())
-    zipped = 0
-    for name in {u.split("?")[0] for u in transferred}:
-        rel = name.split("/", 3)[-1] or "index.html"
-        path = build.DIST / rel
-        if path.is_file():
-            zipped += len(gzip.compress(path.read_bytes(), 6))
-    site_raw = sum(f.stat().st_size for f in build.DIST.rglob("*") if f.is_file())
-    site_gz = sum(len(gzip.compress(f.read_bytes(), 6)) for f in build.DIST.rglob("*") if f.is_file())
-    print(f"  first visit transferred {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzip "
-          f"({len(transferred)} responses, service-worker precache included)")
-    print(f"  whole site              {site_raw / 1e6:.2f} MB raw, {site_gz / 1e6:.2f} MB gzip")
+          f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  [< 50]")
+    print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  [<= 200]; Python's wasm heap {m['wasm']:.0f} MB")
+    print(f"  engine nodes/s: page {page_nodes[0]:,.0f}, CPython {cpython_nodes:,.0f} "
+          f"({cpython_nodes / page_nodes[0]:.2f}x slower in the page)")
+    print(f"  paths fetched twice on the first visit: {len(twice)}  [0]  {twice or ''}")
+    raw, gz, br = sizes(first_visit)
+    print(f"  first visit: {len(first_visit)} paths, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli;"
+          f" {wire / 1e6:.2f} MB sent (the encodings Chromium accepted)")
+    site_files = [f for f in build.DIST.rglob("*") if f.is_file() and not build.is_precompressed(f)]
+    raw, gz, br = sizes(["/site/" + f.relative_to(build.DIST).as_posix() for f in site_files])
+    print(f"  whole site:  {len(site_files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--level", type=int, default=5, help="the computer's level while thinking is measured")
+    parser.add_argument("--mbit", type=float, default=20, help="the emulated link for the first-visit comparison")
     args = parser.parse_args()
     if not (build.DIST / "index.html").exists():
         build.build()
-    run(args.runs, args.level)
+    run(args.runs, args.level, args.mbit)

@@ -144,3 +144,53 @@ def test_page_tests_run_without_the_pytest_playwright_deprecation_warning() -> N
                        capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:]
     assert "PytestRemovedIn10Warning" not in r.stdout and "warning" not in r.stdout.lower()
+
+
+def serve_folder(folder: Path):  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(ROOT))
+    import build
+    return build.serve_in_thread(folder)
+
+
+def test_serve_sends_the_precompressed_copy_the_browser_accepts(tmp_path: Path) -> None:
+    import gzip
+    import urllib.request
+    (tmp_path / "app.js").write_text("let a = 1;\n" * 100)
+    (tmp_path / "app.js.gz").write_bytes(gzip.compress((tmp_path / "app.js").read_bytes()))
+    (tmp_path / "app.js.br").write_bytes(b"brotli bytes")
+    server, url = serve_folder(tmp_path)
+    try:
+        def get(encoding: str, **headers: str):  # type: ignore[no-untyped-def]
+            request = urllib.request.Request(url + "app.js", headers={"Accept-Encoding": encoding, **headers})
+            try:
+                return urllib.request.urlopen(request)
+            except urllib.error.HTTPError as answer:  # a 304 comes as an "error"
+                return answer
+        brotli = get("gzip, deflate, br")
+        assert (brotli.headers["Content-Encoding"], brotli.read()) == ("br", b"brotli bytes")
+        assert brotli.headers["Content-Type"] == "text/javascript"
+        assert brotli.headers["Vary"] == "Accept-Encoding"
+        zipped = get("gzip, deflate")
+        assert zipped.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(zipped.read()) == (tmp_path / "app.js").read_bytes()
+        plain = get("")
+        assert plain.headers["Content-Encoding"] is None and plain.read() == (tmp_path / "app.js").read_bytes()
+        assert get("gzip", **{"If-Modified-Since": zipped.headers["Last-Modified"]}).status == 304
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_precompress_writes_smaller_gzip_and_brotli_copies_only_of_compressible_files(tmp_path: Path) -> None:
+    import gzip
+    sys.path.insert(0, str(ROOT))
+    import build
+    text = ("function f(x) { return x * 2; }\n" * 400).encode()
+    (tmp_path / "big.js").write_bytes(text)
+    (tmp_path / "noise.json").write_bytes(os.urandom(3000))  # does not compress: no copies
+    (tmp_path / "game.whl").write_bytes(text)  # a wheel is a zip of its own: not compressed again
+    build.precompress(tmp_path)
+    assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
+    assert 0 < (tmp_path / "big.js.br").stat().st_size < (tmp_path / "big.js.gz").stat().st_size
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.js", "big.js.br", "big.js.gz", "game.whl", "noise.json"]
+    assert build.is_precompressed(tmp_path / "big.js.gz") and not build.is_precompressed(tmp_path / "big.js")

@@ -13,7 +13,7 @@ import { FAMILIES, renderRules, renderTable } from "./learn/rules.js";
 import { fillLanguages, languages, render, squareLabel } from "../i18n.js";
 import { language, pick, reasonText, setLanguage, t, variantName } from "./learn/text.js";
 import { registerServiceWorker } from "./offline.js";
-import { call, onProgress, ready } from "./worker-client.js";
+import { call, holdWhileBooting, onProgress, ready } from "./worker-client.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Move} Move */
@@ -304,6 +304,9 @@ function puzzleHint() {
 // ---------------------------------------------------------------------------------------------
 // Start-up
 
+/** Enables the buttons held while Python boots (see main). */
+let releaseControls = () => {};
+
 async function loadFamily() {
   store.set("draughts.learn.family", state.family);
   /** @type {HTMLSelectElement} */ ($("family")).value = state.family;
@@ -311,6 +314,7 @@ async function loadFamily() {
     ...familyVariants().map((variant) => call("puzzles", { variant }))]);
   state.steps = tutorial.steps;
   puzzles = lists.flatMap((list) => list.puzzles);
+  releaseControls(); // the steps and puzzles below set each button as they need it
   renderRules(state);
   renderTable(state);
   await showStep(0);
@@ -357,6 +361,8 @@ async function main() {
   $("puzzle-retry").addEventListener("click", () => showPuzzle(puzzleIndex));
   $("puzzle-next").addEventListener("click", () => showPuzzle(puzzleIndex + 1));
   $("puzzle-hint-btn").addEventListener("click", puzzleHint);
+  releaseControls = holdWhileBooting(["tutorial-retry", "tutorial-next", "puzzle-hint-btn", "puzzle-retry",
+    "puzzle-next"].map(button), t("boot_wait"));
   const stop = onProgress((p) => (/** @type {HTMLProgressElement} */ ($("loading-bar")).value = p.fraction));
   try {
     await ready();
@@ -383,4 +389,4 @@ function showError(error) {
 }
 
 main().catch(showError);
-registerServiceWorker();
+registerServiceWorker(() => t("boot_updated"));

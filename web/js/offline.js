@@ -1,7 +1,37 @@
-// The service worker (web/sw.js) precaches the whole site, so after one visit every page
+// The service worker (web/sw.js) keeps every file of the site, so after one visit every page
 // works with the network off. Each page entry registers it; the browser keeps one.
-export function registerServiceWorker() {
+//
+// It is registered only once Python is up and the worker has stored this visit's downloads for
+// it (worker-client.js kept()): it then fills its cache from them and from the HTTP cache, so a
+// first visit downloads each file once, and its work never competes with the boot.
+
+import { keepDownloadsForServiceWorker, kept } from "./worker-client.js";
+
+// before the page starts the worker: its imports (this module) run before its own code
+keepDownloadsForServiceWorker();
+
+/**
+ * @param {() => string} updatedText  the note shown once when a new version takes over, in the
+ *   page's language
+ */
+export function registerServiceWorker(updatedText) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+  // A page that had no service worker gets its first one: nothing was updated.
+  const replacing = !!navigator.serviceWorker.controller;
+  let told = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!replacing || told) return;
+    told = true;
+    const note = document.createElement("p");
+    note.className = "updated";
+    note.setAttribute("role", "status");
+    note.textContent = updatedText();
+    note.style.cssText = "position:fixed;inset:auto 1rem 1rem auto;margin:0;padding:0.5rem 0.8rem;z-index:10;"
+      + "border-radius:6px;background:Canvas;color:CanvasText;border:1px solid currentColor;max-width:20rem";
+    note.addEventListener("click", () => note.remove()); // read: it may go
+    document.body.append(note);
+  });
+  kept()
+    .then(() => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)))
     .catch((error) => console.warn("service worker:", error));
 }

@@ -15,7 +15,7 @@ import {
   KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
   saveRecord, saveSettings, store,
 } from "./play/storage.js";
-import { call, onProgress, ready } from "./worker-client.js";
+import { call, holdWhileBooting, onProgress, ready } from "./worker-client.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Hello} Hello */
@@ -27,7 +27,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const metrics = {
   stages: /** @type {Record<string, number>} */ ({}), workerStartedAt: performance.now(),
   paintedAt: /** @type {number | null} */ (null), interactiveAt: /** @type {number | null} */ (null),
-  bootMs: /** @type {number | null} */ (null), lastThinkMs: /** @type {number | null} */ (null),
+  bootMs: /** @type {number | null} */ (null), boot: "", lastThinkMs: /** @type {number | null} */ (null),
 };
 const booting = ready(); // start Python now: it boots while the page paints
 
@@ -412,7 +412,9 @@ async function start() {
     $("loading-text").textContent = t(`stage_${progress.stage}`);
   });
   try {
-    metrics.bootMs = (await booting).bootMs;
+    const booted = await booting;
+    metrics.bootMs = booted.bootMs;
+    metrics.boot = booted.boot;
   } finally {
     stop();
     $("loading").hidden = true;
@@ -427,6 +429,8 @@ async function start() {
   applyOpponent();
   const link = readLink();
   if (!(link && (await openLink(link))) && !(await restoreSaved())) await newGame();
+  releaseControls();
+  refresh();
   metrics.interactiveAt = performance.now();
   document.documentElement.dataset.ready = "true";
 }
@@ -436,6 +440,9 @@ Object.assign(window, { __draughts: Object.assign(metrics, { board, call }) });
 board.setLabels(labelSetting());
 applyTheme();
 applyLanguage();
+// the buttons that need Python stay disabled, saying why, until a game is on the board
+const releaseControls = holdWhileBooting(["btn-new", "btn-undo", "btn-redo", "btn-hint", "btn-draw", "btn-resign",
+  "btn-pdn"].map((id) => /** @type {HTMLButtonElement} */ ($(id))), t("boot_wait"));
 if (loaded.damaged) damagedNotice();
 wireUi();
 paintEarly();
@@ -445,4 +452,4 @@ start().catch((/** @type {Error} */ error) => {
   box.textContent = t("fatal", { message: error.message });
   box.hidden = false;
 });
-registerServiceWorker();
+registerServiceWorker(() => t("boot_updated"));

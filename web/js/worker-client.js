@@ -9,7 +9,7 @@
 // The worker URL comes from import.meta.url: the host page may live anywhere on the site.
 
 /** @typedef {{type: "progress", stage: string, fraction: number, ms: number}} Progress */
-/** @typedef {{bootMs: number, pyodide: string}} Booted */
+/** @typedef {{bootMs: number, pyodide: string, boot: string}} Booted */
 /** @typedef {{resolve: (value: any) => void, reject: (error: Error) => void}} Waiter */
 
 /** @type {Worker | null} */
@@ -37,17 +37,52 @@ export class PyError extends Error {
   }
 }
 
-/** @returns {Worker} */
-function start() {
+let keepForServiceWorker = false;
+/** This page registers the service worker (offline.js): the worker keeps its downloads for it. */
+export function keepDownloadsForServiceWorker() {
+  keepForServiceWorker = true;
+}
+
+/** @type {(() => void) | null} */
+let keptDone = null;
+/** Resolves once the worker has stored this visit's downloads for the service worker. */
+const keptPromise = new Promise((resolve) => (keptDone = () => resolve(undefined)));
+
+/**
+ * Starts the worker. `boot` "ordinary" skips the memory snapshot: after a snapshot failed to
+ * restore, and when the address asks for it (?boot=ordinary, for tests and the benchmark).
+ * @param {string | null} boot
+ * @returns {Worker}
+ */
+function start(boot = new URLSearchParams(location.search).get("boot")) {
   if (worker) return worker;
   const started = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+  // A first visit (no service worker yet) of a page that registers one keeps its downloads for it.
+  const fill = keepForServiceWorker && "serviceWorker" in navigator && !navigator.serviceWorker.controller
+    && "caches" in self;
+  started.postMessage({ type: "boot", fill, boot });
+  /** @type {any[]} */
+  const sent = [];
   started.onmessage = (event) => {
     const data = event.data;
     if (data.type === "progress") {
       for (const listener of progressListeners) listener(data);
     } else if (data.type === "ready") {
-      booted = { bootMs: data.bootMs, pyodide: data.pyodide };
+      booted = { bootMs: data.bootMs, pyodide: data.pyodide, boot: data.boot };
+      sent.length = 0;
       while (readyWaiters.length) readyWaiters.shift()?.resolve(booted);
+    } else if (data.type === "kept") {
+      keptDone?.();
+    } else if (data.type === "retry") {
+      // the snapshot did not restore: a fresh worker boots the ordinary way, with the same requests
+      console.warn("snapshot failed, booting without it:", data.message);
+      started.terminate();
+      worker = null;
+      const next = start("ordinary");
+      for (const request of sent) {
+        unanswered.push(request);
+        next.postMessage(request);
+      }
     } else if (data.type === "fatal") {
       fail(new Error(data.message));
     } else if (data.type === "response") {
@@ -61,12 +96,17 @@ function start() {
   };
   started.onerror = (event) => fail(new Error(event.message || "worker error"));
   worker = started;
+  unanswered = sent;
   return started;
 }
+
+/** Requests posted to the current worker before it was ready (resent if it is replaced). @type {any[]} */
+let unanswered = [];
 
 /** @param {Error} error */
 function fail(error) {
   failure = error;
+  keptDone?.();
   while (readyWaiters.length) readyWaiters.shift()?.reject(error);
   for (const [, waiting] of pending) waiting.reject(error);
   pending.clear();
@@ -81,6 +121,12 @@ export function ready() {
   if (booted) return Promise.resolve(booted);
   if (failure) return Promise.reject(failure);
   return new Promise((resolve, reject) => readyWaiters.push({ resolve, reject }));
+}
+
+/** Resolves once this visit's downloads are stored for the service worker (at once on later visits). */
+export function kept() {
+  start();
+  return keptPromise;
 }
 
 /**
@@ -107,8 +153,36 @@ export function call(method, params = {}, session = null) {
     if (failure) return reject(failure);
     pending.set(id, { resolve, reject });
     // the worker queues requests that arrive before Python is ready
-    target.postMessage({ id, method, params: body });
+    const request = { id, method, params: body };
+    if (!booted) unanswered.push(request);
+    target.postMessage(request);
   });
+}
+
+/**
+ * Controls that need Python, disabled with `reason` as their tooltip while it boots, so nothing
+ * can be clicked before it works. Returns the release, which the page calls once its first
+ * state is in place (its own rules for each control apply from then on); calling it again does
+ * nothing.
+ * @param {Iterable<HTMLButtonElement | HTMLSelectElement | HTMLInputElement>} controls
+ * @param {string} reason
+ * @returns {() => void}
+ */
+export function holdWhileBooting(controls, reason) {
+  const held = [...controls];
+  for (const control of held) {
+    control.disabled = true;
+    control.title = reason;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const control of held) {
+      control.disabled = false;
+      if (control.title === reason) control.removeAttribute("title");
+    }
+  };
 }
 
 let sessionCount = 0;

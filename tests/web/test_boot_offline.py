@@ -1,0 +1,89 @@
+"""Every file downloaded once: a first visit, counted at the server (page, Python's worker and the
+service worker together), asks for no path twice, yet leaves the service worker holding the whole
+site; a new build replaces what changed, and the page says "updated" once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+
+from boot_util import CountingSite, wait_offline_ready
+from webutil import wait_ready
+
+import build
+
+CACHED_JS = """async () => {
+  const names = (await caches.keys()).filter((k) => k.startsWith('draughts-'));
+  const sizes = {};
+  for (const name of names) sizes[name] = (await (await caches.open(name)).keys()).length;
+  return sizes;
+}"""
+
+
+def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_all(browser) -> None:
+    with CountingSite(build.DIST) as site:
+        context = browser.new_context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site.url)
+        wait_ready(page)
+        wait_offline_ready(page)
+        twice = {path: n for path, n in site.counts.items() if n > 1}
+        cached = page.evaluate(CACHED_JS)
+        context.close()
+    assert twice == {}, f"fetched more than once on a first visit: {twice}"
+    files = build.service_worker_files(build.DIST)
+    assert list(cached.values()) == [len(files)], cached
+    # the service worker asked the server only for what the visit had not loaded
+    assert "/pyodide/pyodide.asm.wasm" in site.counts and "/learn.html" in site.counts
+    assert errors == []
+
+
+def new_build(site: Path) -> str:
+    """What a rebuild after a change to style.css gives: the file, its hash in sw.js and the
+    service worker's version change. Returns the new version."""
+    css = site / "style.css"
+    old_hash = hashlib.sha256(css.read_bytes()).hexdigest()
+    css.write_text(css.read_text() + "\n/* a new build */\n")
+    sw = (site / "sw.js").read_text()
+    old_version = re.search(r'"draughts-([0-9a-f]+)"', sw).group(1)  # type: ignore[union-attr]
+    new_version = "0" * len(old_version)
+    sw = sw.replace(old_hash, hashlib.sha256(css.read_bytes()).hexdigest()).replace(old_version, new_version)
+    (site / "sw.js").write_text(sw)
+    for copy in [*site.glob("style.css.*"), *site.glob("sw.js.*")]:  # precompressed copies of the old files
+        copy.unlink()
+    return new_version
+
+
+def test_a_new_build_replaces_the_stale_file_and_the_page_says_updated_once(browser, tmp_path: Path) -> None:
+    shutil.copytree(build.DIST, tmp_path / "site")
+    with CountingSite(tmp_path / "site") as site:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_offline_ready(page)
+        assert page.locator(".updated").count() == 0, "a first visit is not an update"
+        version = new_build(tmp_path / "site")
+        page.reload()
+        wait_ready(page)
+        note = page.locator(".updated")
+        note.wait_for(timeout=60_000)
+        page.wait_for_timeout(500)
+        assert note.count() == 1
+        catalogue = json.loads((build.PACKAGE / "text" / "en.json").read_text())
+        assert note.inner_text() == catalogue["boot_updated"]
+        assert "a new build" in page.evaluate("fetch('style.css').then((r) => r.text())")
+        note.click()  # read: it goes
+        assert note.count() == 0
+        # the old version's cache goes once the new worker has finished activating
+        deadline = time.monotonic() + 60
+        while (caches := list(page.evaluate(CACHED_JS))) != [f"draughts-{version}"] and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert caches == [f"draughts-{version}"]
+        context.close()

@@ -1,0 +1,109 @@
+"""The two boots: from the memory snapshot build.py made (the default), and the ordinary one
+(loadPyodide + micropip), which the page falls back to by itself when the snapshot is missing,
+made for other files, or does not restore. Each ends with a page that plays."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import zipfile
+
+import pytest
+from webutil import wait_ready
+
+import build
+
+
+
+def config() -> dict:
+    """The build's config.json (dist/ is built by the `site` fixture when missing)."""
+    return json.loads((build.DIST / "config.json").read_text())
+
+
+def boot_of(page) -> str:
+    return page.evaluate("__draughts.boot")
+
+
+def python_random(page) -> float:
+    """A number from Python's `random` module, asked inside the page's worker."""
+    return page.workers[0].evaluate("self.pyodide.runPython('import random; random.random()')")
+
+
+def plays(page) -> None:
+    """A move is played and the computer (level 1) answers: the engine works after this boot."""
+    page.click('[data-square="32"]')
+    page.click('[data-square="28"]')
+    page.wait_for_function("() => document.querySelectorAll('#move-list button').length >= 2", timeout=60_000)
+
+
+def test_the_snapshot_is_built_for_this_build_and_the_standard_library_is_stored(site: str) -> None:
+    snapshot = config()["snapshot"]
+    assert snapshot, "build.py made no snapshot"
+    assert (build.DIST / snapshot["file"]).is_file()
+    assert snapshot["pyodide"] == config()["pyodide"]
+    # stored, not deflated, so that HTTP compression works on it
+    with zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as stdlib:
+        assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
+
+
+def test_the_page_boots_from_the_snapshot_and_two_pages_draw_different_random_numbers(game, context) -> None:
+    assert boot_of(game) == "snapshot"
+    second = context.new_page()
+    second.goto(game.url)
+    wait_ready(second)
+    assert boot_of(second) == "snapshot"
+    assert python_random(game) != python_random(second), "restored pages share one random state"
+    plays(game)
+
+
+def test_the_ordinary_boot_when_asked(page, site: str, errors: list[str], off_origin: list[str]) -> None:
+    page.goto(site + "?boot=ordinary")
+    wait_ready(page)
+    assert boot_of(page) == "ordinary"
+    # micropip was only needed to install the wheel
+    assert page.workers[0].evaluate("self.pyodide.runPython(\"import sys; 'micropip' in sys.modules\")") is False
+    plays(page)
+
+
+def corrupt(route) -> None:
+    """A snapshot that downloads and decompresses but is not one (random bytes)."""
+    route.fulfill(status=200, body=gzip.compress(os.urandom(4096)), content_type="application/octet-stream")
+
+
+def truncated(route) -> None:
+    """A download cut short: its gzip stream ends in the middle."""
+    route.fulfill(status=200, body=(build.DIST / config()["snapshot"]["file"]).read_bytes()[:100_000],
+                  content_type="application/octet-stream")
+
+
+def missing(route) -> None:
+    route.fulfill(status=404, body="not here")
+
+
+@pytest.mark.parametrize("damage", [corrupt, truncated, missing], ids=["corrupt", "truncated", "missing"])
+def test_a_bad_snapshot_falls_back_to_the_ordinary_boot(page, context, site: str, errors: list[str],
+                                                        off_origin: list[str], damage) -> None:
+    context.route(f"**/{config()['snapshot']['file']}", damage)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(site)
+    wait_ready(page)
+    assert boot_of(page) == "ordinary"
+    if damage is corrupt:  # it got as far as restoring: a fresh worker took over
+        assert any("snapshot failed, booting without it" in line for line in console), console
+    plays(page)
+
+
+def test_a_snapshot_made_for_other_files_is_not_used(page, context, site: str, errors: list[str],
+                                                     off_origin: list[str]) -> None:
+    snapshot = config()["snapshot"]
+    stale = {**config(), "snapshot": {**snapshot, "wheel": "0" * 64}}
+    context.route("**/config.json", lambda route: route.fulfill(status=200, body=json.dumps(stale),
+                                                                 content_type="application/json"))
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(site)
+    wait_ready(page)
+    assert boot_of(page) == "ordinary"
+    assert "snapshot not used: it was made for another the wheel" in console
