@@ -29,6 +29,7 @@ class Termination(str, Enum):
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     TIME = "time"
+    RECORDED = "recorded"  # an imported game's result, its record saying no more of how it ended
 
     def __str__(self) -> str:
         return self.value
@@ -65,6 +66,11 @@ class Outcome:
     def time_out(cls, loser: Colour) -> "Outcome":
         return cls(loser.opponent, Termination.TIME, message("outcome.time", loser=colour_name(loser)),
                    "FMJD Rules, 7.1 (time control)")
+
+    @classmethod
+    def recorded(cls, winner: Colour | None) -> "Outcome":
+        """A result a game's record gives without saying how (a PDN game that ends ``2-0``)."""
+        return cls(winner, Termination.RECORDED, message("pf_outcome_recorded"), "PDN [Result]")
 
     def to_dict(self) -> dict[str, object]:
         return {"winner": self.winner.value if self.winner else None, "termination": self.termination.value,

@@ -23,16 +23,19 @@ is played, and an illegal one is a :class:`PdnError` at its line and column.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .errors import IllegalMoveError, InvalidFenError, PdnError
 from .game import Game
+from .outcome import Outcome
+from .position import Colour
 from .notation.pdn import (
     COMPUTED_TAGS, SEVEN_TAGS, TAG_NAME, PdnGame, PdnLine, PdnMove, is_no, move_label, result_for,
 )
 from .rules import RuleSet, get_rules
 
-__all__ = ["game_from_pdn", "pdn_from_game", "write_game", "write_games"]
+__all__ = ["game_from_pdn", "pdn_from_game", "recorded_outcome", "write_game", "write_games"]
 
 
 def game_from_pdn(record: PdnGame, variant: str | RuleSet | None = None, **options: object) -> Game:
@@ -69,6 +72,47 @@ def game_from_pdn(record: PdnGame, variant: str | RuleSet | None = None, **optio
             raise PdnError(f"at move {number} {exc}", pm.line, pm.column) from None
         game.push(move)
     return game
+
+
+# How a record says a game ended, in the words writers use: lidraughts ends a game with
+# "{Black resigns.} 2-0", and this package's own Termination tag says "Black resigned.".
+_RESIGNED = re.compile(r"\b(white|black)\b[^.]*\bresign", re.IGNORECASE)
+_TIME = re.compile(r"\b(white|black)\b[^.]*\b(?:time|flag)|\btime\b|\bflag", re.IGNORECASE)
+_AGREED = re.compile(r"\bagree", re.IGNORECASE)
+_WINNERS = {"1-0": Colour.WHITE, "2-0": Colour.WHITE, "0-1": Colour.BLACK, "0-2": Colour.BLACK}
+
+
+def recorded_outcome(record: PdnGame, game: Game) -> Outcome | None:
+    """How ``game`` (played from ``record``) ended: the board's own outcome if the rules ended
+    it, else the result the record gives, with how it ended when its Termination tag or its
+    last comments say so (a resignation, the time, an agreed draw); None for a game going on.
+
+    >>> from draughts.notation.pdn import read_game
+    >>> record = read_game('[GameType "20"] 1. 32-28 19-23 {Black resigns.} 2-0')
+    >>> recorded_outcome(record, game_from_pdn(record)).reason
+    'Black resigned.'
+    >>> record = read_game('[GameType "20"] 1. 32-28 19-23 1-1')
+    >>> recorded_outcome(record, game_from_pdn(record)).termination.value
+    'recorded'
+    """
+    on_board = game.outcome()
+    if on_board is not None:
+        return on_board
+    result = record.result.strip()
+    if result not in _WINNERS and result not in ("1/2-1/2", "1-1"):
+        return None
+    winner = _WINNERS.get(result)
+    last = record.main_line.moves[-1].comments if record.main_line.moves else record.main_line.comments
+    said = " ".join([record.tags.get("Termination", ""), *last])
+    if winner is None:
+        return Outcome.agreement() if _AGREED.search(said) else Outcome.recorded(None)
+    resigned, time = _RESIGNED.search(said), _TIME.search(said)
+    loser = winner.opponent
+    if resigned and (resigned.group(1) is None or Colour(resigned.group(1).lower()) == loser):
+        return Outcome.resignation(loser)
+    if time and (time.group(1) is None or Colour(time.group(1).lower()) == loser):
+        return Outcome.time_out(loser)
+    return Outcome.recorded(winner)
 
 
 def pdn_from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:

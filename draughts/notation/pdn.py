@@ -29,28 +29,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 
 from ..errors import PdnError
-from ..rules import VARIANTS, RuleSet, get_rules
+from ..rules import RuleSet, get_rules
+from .pdn_tags import GAMETYPES, RESULTS, is_no, result_for, rules_for_tags
 from .pdn_tree import PdnLine, PdnMove, _collector_paused, _Places, _Run, _Source
 
-__all__ = ["PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "RESULTS", "GAMETYPES", "rules_for_tags"]
-
-RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
-# PDN result types: "Default" (1-0 ...) and "International" (2-0 ...; GameType 20 and 27).
-_TO_INTERNATIONAL = {"1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1"}
-_TO_DEFAULT = {v: k for k, v in _TO_INTERNATIONAL.items()}
-
-# GameType number -> variant key: every variant that has a GameType of its own (the ones
-# with a variant_tag share one and are told apart by the [Variant] tag), plus Portuguese
-# (28, played on the Spanish rule table, rules.py alias) and lidraughts' private 98 for
-# Antidraughts (notation.md §4, "Not in the standard").
-GAMETYPES: dict[int, str] = {r.pdn_gametype: r.key for r in VARIANTS.values() if r.variant_tag is None}
-GAMETYPES.setdefault(28, "spanish")
-_LIDRAUGHTS_GAMETYPES = {98: "antidraughts"}
-# [Variant] names other writers use for the plain variants (lidraughts says "Standard").
-_VARIANT_NAMES = {"standard": "international", "fmjd": "international"}
+__all__ = ["PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "each_game", "RESULTS", "GAMETYPES", "rules_for_tags",
+           "is_no", "result_for"]
 
 SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
 COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
@@ -98,7 +85,7 @@ _TOKEN = re.compile(rf"(?P<run>\s*{_PLAIN_WORD}(?:\s+{_PLAIN_WORD})*)|{_ONE_TOKE
 _TOKEN_BY_TOKEN = re.compile(_ONE_TOKEN, re.DOTALL)
 _SETUP = re.compile(r'/\s*FEN\s+"((?:[^"\\]|\\.)*)"\s*/', re.DOTALL)
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
-_GAMETYPE = re.compile(r"\s*([0-9]{1,4})\s*(?:,(.*))?$", re.DOTALL)
+
 
 
 @dataclass
@@ -112,6 +99,16 @@ class PdnGame:
     # move 1, 2 = the first player's move 2 ... (so move numbers survive a round trip).
     first_ply: int = 0
     tag_positions: MutableMapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    # Where the game stands in the text it was read from (its first tag or move to its result,
+    # and a comment right after that): ``source`` gives it back byte for byte.
+    source_text: str = field(default="", compare=False, repr=False)
+    source_span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+
+    @property
+    def source(self) -> str:
+        """The game as it was written in the text it was read from ('' for a game built here)."""
+        start, end = self.source_span
+        return self.source_text[start:end]
 
     @property
     def moves(self) -> list[str]:
@@ -132,82 +129,6 @@ class PdnGame:
         return header + "\n" + "\n".join(_wrap(tokens)) + "\n"
 
     __str__ = to_pdn
-
-def rules_for_tags(tags: dict[str, str], positions: Mapping[str, tuple[int, int]] | None = None) -> RuleSet:
-    """The rule set named by ``[GameType]`` and ``[Variant]`` tags; raises :class:`PdnError`.
-
-    >>> rules_for_tags({"GameType": "20,W,10,10,N2,0"}).key
-    'international'
-    >>> rules_for_tags({"GameType": "25", "Variant": "Schlagdame"}).key
-    'schlagdame'
-    >>> rules_for_tags({}).key
-    'international'
-    """
-    positions = positions or {}
-    gametype = tags.get("GameType")
-    variant_name = (tags.get("Variant") or "").strip().lower()
-    # The variants that have no GameType of their own carry a [Variant] tag (RuleSet.variant_tag).
-    tagged = next((r for r in VARIANTS.values() if r.variant_tag and variant_name == r.variant_tag), None)
-    if tagged is None and variant_name:
-        try:
-            candidate = get_rules(variant_name)
-        except ValueError:
-            candidate = None
-        if candidate is not None and candidate.variant_tag:
-            tagged = candidate
-    if gametype is not None:
-        where = positions.get("GameType", (None, None))
-        m = _GAMETYPE.match(gametype)
-        if not m:
-            raise PdnError(f"[GameType {gametype!r}] is not a GameType number", *where)
-        number = int(m.group(1))
-        if number in _LIDRAUGHTS_GAMETYPES:
-            return get_rules(_LIDRAUGHTS_GAMETYPES[number])
-        if number not in GAMETYPES:
-            known = ", ".join(f"{n} {k}" for n, k in sorted(GAMETYPES.items()))
-            raise PdnError(f"GameType {number} is not a draughts game this library plays (known: {known})", *where)
-        rules = get_rules(GAMETYPES[number])
-        if tagged is not None:
-            if tagged.pdn_gametype != number:
-                raise PdnError(f"[Variant {tags['Variant']!r}] is played with GameType {tagged.pdn_gametype},"
-                               f" not {number}", *where)
-            rules = tagged
-        if m.group(2):
-            _check_board(m.group(2), rules, where)
-        return rules
-    if tagged is not None:
-        return tagged
-    if variant_name:
-        try:
-            return get_rules(_VARIANT_NAMES.get(variant_name, variant_name))
-        except ValueError:
-            raise PdnError(f"unknown [Variant {tags['Variant']!r}]", *positions.get("Variant", (None, None))) from None
-    return get_rules("international")  # the PDN default GameType is 20
-
-
-def _check_board(details: str, rules: RuleSet, where: tuple[int | None, int | None]) -> None:
-    """The board size in a full-details GameType (``20,W,10,10,N2,0``) must be the variant's."""
-    fields = [f.strip() for f in details.split(",")]
-    # ASCII digits only: str.isdigit() also says yes to "²", which int() refuses.
-    if len(fields) >= 3 and all(re.fullmatch(r"[0-9]{1,3}", f) for f in fields[1:3]):
-        size = sorted((int(fields[1]), int(fields[2])))
-        if size != sorted((rules.rows, rules.cols)):
-            raise PdnError(f"GameType {rules.pdn_gametype} is played on {rules.cols}x{rules.rows},"
-                           f" not {fields[1]}x{fields[2]}", *where)
-
-
-def is_no(value: str | None) -> bool:
-    return value is not None and value.strip().lower() in ("no", "0", "false", "off")
-
-
-def result_for(rules: RuleSet, result: str) -> str:
-    """A result in the variant's PDN result type (International: 2-0 1-1 0-2)."""
-    result = result.strip()
-    if result not in RESULTS:
-        raise PdnError(f"{result!r} is not a PDN result (one of {' '.join(RESULTS)})")
-    table = _TO_INTERNATIONAL if rules.international_results else _TO_DEFAULT
-    return table.get(result, result)
-
 
 def move_label(ply: int) -> str:
     """``12.`` for the first player's 12th move, ``12...`` for the second player's."""
@@ -302,15 +223,19 @@ class _Reader:
         self.line = self.game.main_line
         self.stack: list[tuple[PdnLine, int]] = []  # enclosing lines, with each '(' position
         self.started = False  # tags or moves seen
+        self.start_pos = 0  # where the game's first tag or move begins
         self.first_number: tuple[int, bool] | None = None  # (move number, second player's)
 
-    def _finish(self, result: str | None) -> None:
+    def _finish(self, result: str | None, end: int) -> None:
         game = self.game
+        closed = result is not None
         if result is None:
             tagged = game.tags.get("Result", "*").strip()
             result = tagged if tagged in RESULTS else "*"
         game.result = result
         game.first_ply = self._first_ply()
+        game.source_text = self.text
+        game.source_span = (self.start_pos, end if closed else len(self.text[:end].rstrip()))
         self.games.append(game)
         self.previous = game
         self._new_game()
@@ -335,15 +260,28 @@ class _Reader:
         return self.line.moves[-1]
 
     def read(self) -> list[PdnGame]:
+        for _ in self.each_game():
+            pass
+        return self.games
+
+    def each_game(self) -> Iterator[tuple[PdnGame, int]]:
+        """The games one by one as they are read, each with how far into the text the reading
+        is: a long text can be read in parts with progress between them."""
         text = self.text
         pos = 0
         n = len(text)
         token = self.tokens.match
+        given = 0
         while pos < n:
+            while given < len(self.games):
+                given += 1
+                yield self.games[given - 1], pos
             m = token(text, pos)
             assert m is not None  # the last alternative matches any character
             kind = m.lastgroup
             tok = m.group()
+            if not self.started and kind in ("run", "tag", "badtag", "setup", "number", "move"):
+                self.start_pos = pos + len(tok) - len(tok.lstrip())
             if kind == "run":
                 self._plain(tok.split(), pos)
             elif kind in ("space", "percent", "dots"):
@@ -352,11 +290,11 @@ class _Reader:
                 end = text.find("}", pos + 1)
                 if end < 0:
                     raise self.error("this comment '{' is never closed with '}'", pos)
-                self._comment(text[pos + 1:end])
+                self._comment(text[pos + 1:end], end + 1)
                 pos = end + 1
                 continue
             elif kind == "semicolon":
-                self._comment(tok[1:])
+                self._comment(tok[1:], m.end())
             elif kind == "tag":
                 self._tag(m.group("tagname"), m.group("tagvalue"), pos)
             elif kind == "badtag":
@@ -384,7 +322,7 @@ class _Reader:
                 if self.stack:
                     raise self.error(f"the result {tok} comes inside a variation that is never closed",
                                      self.stack[-1][1])
-                self._finish(tok)
+                self._finish(tok, m.end())
             elif kind == "number":
                 digits = tok.rstrip(".")
                 if len(digits) > _MAX_NUMBER_DIGITS:
@@ -402,8 +340,8 @@ class _Reader:
         if self.stack:
             raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
         if self.started:
-            self._finish(None)
-        return self.games
+            self._finish(None, n)
+        yield from ((game, n) for game in self.games[given:])
 
     def _number(self, tok: str) -> None:
         """A move number: the first one before the main line's first move numbers the game."""
@@ -423,13 +361,14 @@ class _Reader:
         self.started = True
         self.previous = None
 
-    def _comment(self, comment: str) -> None:
+    def _comment(self, comment: str, end: int) -> None:
         # Kept with its blanks folded, so that re-wrapping on write changes nothing; a ';'
         # comment may hold a '}', which a written {comment} cannot (see _comment_tokens).
         comment = " ".join(comment.replace("}", ")").split())
         if not self.started and self.previous is not None:
             # A comment after a result belongs to the game it closed ("1-0 {resigned}").
             target = self.previous.main_line
+            self.previous.source_span = (self.previous.source_span[0], end)
         else:
             target = self.line
         if target.moves:
@@ -455,7 +394,7 @@ class _Reader:
         if self.stack:
             raise self.error("this variation '(' is never closed with ')'", self.stack[-1][1])
         if self.game.main_line._has_moves():
-            self._finish(None)  # a game without a result, and the next one's tags
+            self._finish(None, pos)  # a game without a result, and the next one's tags
 
     def _tag(self, name: str, value: str, pos: int) -> None:
         self._tag_context(pos)
@@ -473,12 +412,30 @@ def read_games(text: str) -> list[PdnGame]:
     >>> games[1].main_line.moves[0].variations[0].moves[0].text
     '34-30'
     """
+    with _collector_paused():
+        return _Reader(_checked_text(text)).read()
+
+
+def _checked_text(text: object) -> str:
     if isinstance(text, bytes):
         raise PdnError("a PDN text must be a str; decode it first (PDN files are usually UTF-8 or Latin-1)")
     if not isinstance(text, str):
         raise PdnError(f"a PDN text must be a str, not {type(text).__name__}")
-    with _collector_paused():
-        return _Reader(text.lstrip("\ufeff")).read()
+    return text.lstrip("\ufeff")
+
+
+def each_game(text: str) -> Iterator[tuple[PdnGame, float]]:
+    """The games of a PDN text one by one as they are read, each with the share of the text
+    read so far (0..1): a caller can stop between games, to show progress or stay responsive.
+
+    >>> [(g.tags["Event"], round(share, 2)) for g, share in each_game('[Event "a"] 1. 32-28 * [Event "b"] 1. 33-29 *')]
+    [('a', 0.49), ('b', 1.0)]
+    """
+    checked = _checked_text(text)
+    reader = _Reader(checked)
+    size = max(1, len(checked))
+    for game, pos in reader.each_game():
+        yield game, pos / size
 
 
 def read_game(text: str) -> PdnGame:

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Clock } from "../../web/js/game/clock.js";
 import { GameController } from "../../web/js/game/controller.js";
-import { computerToMove, redoCount, resultCode, runningSide, undoCount } from "../../web/js/game/flow.js";
+import { computerToMove, redoCount, runningSide, undoCount } from "../../web/js/game/flow.js";
 
 const other = (side) => (side === "white" ? "black" : "white");
 
@@ -48,6 +48,7 @@ function fakePython({ first = "white", failComputer = false } = {}) {
     hint: () => ({ index: 0, text: `m${plies.length + 1}`, reason: "keeps the balance",
       message: { id: "hint.keeps_balance", params: {} } }),
     draw_offer: () => ({ accepted: true }),
+    play_from: ({ ply }) => ((plies = plies.slice(0, ply)), (redo = []), (declared = null), view()),
   };
   return {
     requests,
@@ -144,7 +145,7 @@ test("the end of a game is reported once, and again after an undo and a new endi
   assert.equal(controller.view.outcome, null);
   await controller.agreeDraw();
   assert.equal(heard.ends, 2);
-  assert.equal(resultCode(controller.view.outcome), "1/2-1/2");
+  assert.equal(controller.view.outcome.winner, null); // a draw
 });
 
 test("against the computer the player resigns for their own colour, whoever is to move", async () => {
@@ -237,4 +238,36 @@ test("a flag fall is declared for the side whose time ran out", async () => {
   assert.deepEqual(python.requests.at(-1), ["declare", { kind: "flag", side: "black" }]);
   assert.equal(controller.view.outcome.winner, "white");
   controller.dispose();
+});
+
+test("a rematch swaps the colours and starts again from the same start; the computer opens if it has the first move", async () => {
+  const { python, heard, controller } = setup({ computerSide: "black" });
+  await controller.load("new_game", {});
+  await controller.play(controller.view.moves[0]);
+  await settle();
+  await controller.resign();
+  assert.equal(heard.ends, 1);
+  await controller.rematch();
+  await settle();
+  assert.equal(controller.computerSide, "white");
+  assert.equal(controller.playerSide, "black");
+  assert.deepEqual(python.requests.filter(([m]) => m === "play_from"), [["play_from", { ply: 0 }]]);
+  assert.deepEqual(methods(python).slice(-2), ["play_from", "computer"]); // White, the computer, opens
+  assert.equal(controller.view.outcome, null);
+  assert.equal(controller.acceptsMoves(), true);
+});
+
+test("playing on from an earlier move is a new game from there, which can end again", async () => {
+  const { python, heard, controller } = setup();
+  await controller.load("new_game", {});
+  for (let i = 0; i < 4; i++) await controller.play(controller.view.moves[0]);
+  await controller.agreeDraw();
+  assert.equal(heard.ends, 1);
+  await controller.playFrom(2);
+  assert.deepEqual(python.requests.at(-1), ["play_from", { ply: 2 }]);
+  assert.equal(controller.view.ply, 2);
+  assert.equal(controller.view.outcome, null);
+  assert.equal(controller.computerSide, null); // between two players it stays so
+  await controller.resign();
+  assert.equal(heard.ends, 2);
 });

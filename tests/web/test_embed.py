@@ -120,8 +120,11 @@ def test_a_game_played_to_its_end_sends_the_end_event(page: Page, site: str, off
     expect(a).to_have_attribute("data-state", "ready", timeout=60_000)
     a.locator('[data-square="33"]').click()
     a.locator('[data-square="22"]').click()
-    wait_event(page, "e.type === 'draughts-end' && e.id === 'a' && e.detail.winner === 'white' && e.detail.result === '1-0'")
+    wait_event(page, "e.type === 'draughts-end' && e.id === 'a' && e.detail.winner === 'white' && e.detail.result === '2-0'")
     expect(a).to_have_attribute("data-state", "over")
+    # the end event's result is the one the game's own PDN gives (International: 2-0)
+    pdn = page.evaluate("document.getElementById('a').pdn()")
+    assert '[Result "2-0"]' in pdn and pdn.rstrip().endswith("2-0")
 
 
 def test_iframe_embed_from_url_settings(page: Page, site: str, off_origin: list[str], errors: list[str]) -> None:
@@ -265,3 +268,73 @@ def test_the_earlier_embed_address_still_gives_the_element(page: Page, site: str
     page.goto(host(page, site, "host-old-address.html", html))
     expect(page.locator("#a")).to_have_attribute("data-state", "ready", timeout=60_000)
     expect(page.locator("#a button.sq")).to_have_count(50)
+
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
+GLYPHS = "⏮⏭◀▶"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_viewer_step_buttons_are_drawn_icons(page: Page, site: str, off_origin: list[str], errors: list[str],
+                                             size: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{site}embed.html?variant=russian&mode=view&pdn={quote('1. c3-d4 f6-g5 2. b2-c3 *')}")
+    board = page.locator("draughts-board")
+    expect(board).to_have_attribute("data-state", "ready", timeout=60_000)
+    for name, label in (("first", "First move"), ("prev", "Previous move"), ("next", "Next move"), ("last", "Last move")):
+        step = board.locator(f'button[data-action="{name}"]')
+        expect(step).to_have_attribute("aria-label", label)
+        # an inline SVG drawn in the button's colour, no character a font may lack
+        expect(step.locator("svg path")).to_have_count(1)
+        assert not any(glyph in step.inner_text() for glyph in GLYPHS)
+        icon = step.locator("svg").bounding_box()
+        assert icon and icon["width"] >= 12 and icon["height"] >= 12
+    board.locator('button[data-action="last"]').click()
+    expect(board.locator(".status")).to_contain_text("Position after 3 of 3")
+    board.locator('button[data-action="first"]').click()
+    expect(board.locator(".status")).to_contain_text("Position after 0 of 3")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"embed-viewer-icons-{size}.png"))
+
+
+END_AGAINST_COMPUTER = TWO_BOARDS.replace(
+    'id="a" variant="international" mode="two"',
+    'id="a" variant="international" mode="play" level="1" fen="W:W33:B28" LANG')
+
+
+@pytest.mark.parametrize(("size", "lang", "words"), [
+    ("desktop", "en", ("New game", "Rematch")), ("phone", "de", ("Neues Spiel", "Revanche"))])
+def test_after_the_end_a_new_game_or_a_rematch(page: Page, site: str, off_origin: list[str], errors: list[str],
+                                                size: str, lang: str, words: tuple[str, str]) -> None:
+    page.set_viewport_size(SIZES[size])
+    page.goto(host(page, site, f"host-rematch-{lang}.html", END_AGAINST_COMPUTER.replace("LANG", f'lang="{lang}"')))
+    a = page.locator("#a")
+    expect(a).to_have_attribute("data-state", "ready", timeout=60_000)
+    new_game, rematch = a.locator('button[data-action="new-game"]'), a.locator('button[data-action="rematch"]')
+    expect(rematch).to_have_count(0)  # not while the game goes on
+    a.locator('[data-square="33"]').click()
+    a.locator('[data-square="22"]').click()
+    wait_event(page, "e.type === 'draughts-end' && e.id === 'a' && e.detail.result === '2-0'")
+    expect(a).to_have_attribute("data-state", "over")
+    expect(new_game).to_have_text(words[0])
+    expect(rematch).to_have_text(words[1])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a.screenshot(path=str(SHOTS / f"embed-game-over-{size}-{lang}.png"))
+    # a new game: the same start, the same side
+    new_game.click()
+    expect(a).to_have_attribute("data-state", "ready", timeout=ANSWER_MS)
+    assert page.evaluate("document.getElementById('a').fen") == "W:W33:B28"
+    expect(rematch).to_have_count(0)
+    a.locator('[data-square="33"]').click()
+    a.locator('[data-square="22"]').click()
+    page.wait_for_function("window.events.filter((e) => e.type === 'draughts-end' && e.id === 'a').length === 2",
+                           timeout=ANSWER_MS)
+    # the rematch: colours swapped, so the computer has White and makes the winning capture
+    rematch.click()
+    expect(a).to_have_attribute("orientation", "black")
+    wait_event(page, "e.type === 'draughts-move' && e.id === 'a' && e.detail.by === 'computer' && e.detail.move === '33x22'",
+               TURN_MS)
+    page.wait_for_function("window.events.filter((e) => e.type === 'draughts-end' && e.id === 'a').length === 3",
+                           timeout=ANSWER_MS)
+    last_end = events(page, "draughts-end", "a")[-1]["detail"]
+    assert last_end["winner"] == "white" and last_end["result"] == "2-0"

@@ -20,7 +20,7 @@ import { CSS } from "./embed/look.js";
 import { controls, renderMoves, renderWhy } from "./embed/panel.js";
 import { buildPalette, composeFen, toggledPieces } from "./embed/setup.js";
 import { GameController } from "./game/controller.js";
-import { opponent, resultCode } from "./game/flow.js";
+import { opponent } from "./game/flow.js";
 import { call, newSession, ready } from "./worker-client.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -73,7 +73,8 @@ export class DraughtsBoardElement extends HTMLElement {
         },
         onEnd: (view) => {
           const o = /** @type {import("./types.js").Outcome} */ (view.outcome);
-          this.emit("draughts-end", { winner: o.winner, result: resultCode(o), reason: o.reason, termination: o.termination, rule: o.rule });
+          // the result as the game's own PDN writes it (2-0 in International): Python made both
+          this.emit("draughts-end", { winner: o.winner, result: o.result, reason: o.reason, termination: o.termination, rule: o.rule });
         },
         onState: () => this.refresh(),
         onError: (error) => {
@@ -391,6 +392,18 @@ export class DraughtsBoardElement extends HTMLElement {
     } catch (error) {
       this.say(this.t("error_short", { message: /** @type {Error} */ (error).message }), true);
     }
+  }
+
+  /** Another game with the same attributes, from the same start. */
+  newGame() {
+    this.load();
+  }
+
+  /** The same game again with the colours swapped: the player takes the other side. */
+  rematch() {
+    // a changed orientation only turns the board (the player's colour is read at the load)
+    this.setAttribute("orientation", this.orientation === "white" ? "black" : "white");
+    this.game.rematch();
   }
 
   playFromHere() {

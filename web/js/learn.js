@@ -139,8 +139,20 @@ function renderStepText() {
   $("tutorial-text").textContent = pick(step, "text");
 }
 
+/**
+ * The success message of the step just done, kept beside the next step's prompt so that moving
+ * on never takes it away before it is read; any other way to a step clears it.
+ * @param {string} text
+ */
+function keepEarlier(text) {
+  $("tutorial-earlier-text").textContent = text;
+  $("tutorial-earlier").hidden = !text;
+}
+
 /** @param {number} i */
 async function showStep(i) {
+  const previous = $("tutorial").dataset.state === "done" && i === stepIndex + 1 ? $("tutorial-feedback").textContent : "";
+  keepEarlier(previous || "");
   stepIndex = Math.max(0, Math.min(state.steps.length - 1, i));
   const step = state.steps[stepIndex];
   $("tutorial").dataset.step = step.id;
@@ -156,6 +168,8 @@ async function showStep(i) {
 
 /** @param {string} text @param {Move | null} [move] */
 async function tutorialTry(text, move = null) {
+  // a done step's message stays until the user moves on: a stray click must not replace it
+  if ($("tutorial").dataset.state === "done") return;
   const step = state.steps[stepIndex];
   const result = await call("tutorial_try", { id: step.id, text });
   if (!result.completed || !move || !tutorialBoard.view) {
@@ -218,14 +232,50 @@ function renderPuzzleText() {
   $("puzzle-task").textContent = t("your_move", { side: t(p.side) });
 }
 
+/** The variants that have puzzles, from Python's list of every puzzle (filled at start-up). @type {string[]} */
+let puzzleVariants = [];
+
+/**
+ * Rules without puzzles: nothing of the last variant's puzzle stays on screen (board, list,
+ * task, hint, buttons), and the variants that have puzzles are offered instead.
+ */
+function showNoPuzzles() {
+  const section = $("puzzles");
+  section.dataset.state = "none";
+  delete section.dataset.puzzle;
+  $("puzzle-title").textContent = t("no_puzzles");
+  for (const id of ["puzzle-task", "puzzle-hint", "puzzle-source"]) $(id).textContent = "";
+  feedback("puzzle-feedback", "");
+  $("puzzle-list").replaceChildren();
+  $("puzzle-board").hidden = true;
+  $("puzzle-controls").hidden = true;
+  $("puzzle-elsewhere").hidden = false;
+  renderPuzzleVariants();
+}
+
+function renderPuzzleVariants() {
+  $("puzzle-variants").replaceChildren(...puzzleVariants.map((key) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.variant = key;
+    b.textContent = state.table?.find((r) => r.key === key)?.name || key;
+    b.addEventListener("click", () => chooseFamily(key, "#puzzles"));
+    const li = document.createElement("li");
+    li.append(b);
+    return li;
+  }));
+}
+
 /** @param {number} i */
 async function showPuzzle(i) {
   const section = $("puzzles");
   if (!puzzles.length) {
-    $("puzzle-title").textContent = t("no_puzzles");
-    section.dataset.state = "none";
+    showNoPuzzles();
     return;
   }
+  $("puzzle-board").hidden = false;
+  $("puzzle-controls").hidden = false;
+  $("puzzle-elsewhere").hidden = true;
   puzzleIndex = Math.max(0, Math.min(puzzles.length - 1, i));
   const p = puzzles[puzzleIndex];
   played = [];
@@ -329,6 +379,7 @@ function relabel() {
     renderStepList();
     renderStepText();
   }
+  if (!puzzles.length) renderPuzzleVariants();
   if (puzzles.length) {
     renderPuzzleList();
     renderPuzzleText();
@@ -351,11 +402,7 @@ async function main() {
     relabel();
   });
   const familySelect = /** @type {HTMLSelectElement} */ ($("family"));
-  familySelect.addEventListener("change", () => {
-    state.family = familySelect.value;
-    history.replaceState(null, "", `#${state.family}`);
-    loadFamily().catch(showError);
-  });
+  familySelect.addEventListener("change", () => chooseFamily(familySelect.value));
   $("tutorial-retry").addEventListener("click", () => showStep(stepIndex));
   $("tutorial-next").addEventListener("click", () => showStep(stepIndex + 1));
   $("puzzle-retry").addEventListener("click", () => showPuzzle(puzzleIndex));
@@ -372,6 +419,8 @@ async function main() {
   $("loading").hidden = true;
   const table = /** @type {import("./learn/rules.js").RulesRow[]} */ ((await call("rules_table")).variants);
   state.table = table;
+  const every = /** @type {Puzzle[]} */ ((await call("puzzles", {})).puzzles);
+  puzzleVariants = table.map((r) => r.key).filter((key) => every.some((p) => p.variant === key));
   if (!table.some((r) => r.key === state.family)) {
     // the hash named a section (#puzzles), not a variant: the last choice, else International
     const last = store.get("draughts.learn.family");
@@ -379,6 +428,18 @@ async function main() {
   }
   await loadFamily();
   document.documentElement.dataset.ready = "true";
+}
+
+/**
+ * Another variant's rules, tutorial and puzzles; `scrollTo` keeps a section in view (the offer
+ * of other puzzles sits at the page's end). @param {string} family @param {string} [scrollTo]
+ */
+function chooseFamily(family, scrollTo) {
+  state.family = family;
+  history.replaceState(null, "", `#${state.family}`);
+  loadFamily().then(() => {
+    if (scrollTo) document.querySelector(scrollTo)?.scrollIntoView({ block: "start" });
+  }).catch(showError);
 }
 
 /** @param {Error} error */

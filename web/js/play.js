@@ -150,7 +150,7 @@ function gameOver(view) {
   const outcome = /** @type {import("./types.js").Outcome} */ (view.outcome);
   say(`${outcome.winner ? t(`result_${outcome.winner}`) : t("result_draw")}: ${resultReason(outcome)}`);
   const player = controller.playerSide;
-  if (!player || !gameId) return;
+  if (!player || !gameId || view.recorded) return; // an imported game was not played here
   const record = loadRecord();
   const entry = record[view.variant] || { w: 0, d: 0, l: 0, rating: 1200, games: [] };
   if (entry.games.includes(gameId)) return;
@@ -264,6 +264,27 @@ async function review(ply) {
   refresh();
 }
 
+/** The same settings with the colours swapped, from the same start. */
+async function rematch() {
+  if (settings.mode === "computer") changeSettings({ colour: opponent(settings.colour) });
+  applyOpponent();
+  say("");
+  if (await controller.playFrom(0, Clock.fromSettings(settings.clockBase, settings.clockInc))) {
+    gameId = newGameId("rematch");
+    persist();
+  }
+}
+
+/** A new game from the position shown (an earlier one, or the end of an imported game). */
+async function playOn() {
+  const ply = page.reviewPly ?? controller.view?.ply ?? 0;
+  say("");
+  if (await controller.playFrom(ply)) {
+    gameId = newGameId("from");
+    persist();
+  }
+}
+
 function backToGame() {
   page.reviewPly = null;
   if (controller.view) board.setView(controller.view);
@@ -328,7 +349,8 @@ function wireUi() {
     labels: labelSetting,
     pdn: {
       exportPdn,
-      importPdn: (text) => loadInto("import_pdn", { text }, "imported", "bad_pdn", "pdn"),
+      importPdn: (index) => loadInto("import_pdn", { index }, "imported", "bad_pdn", "pdn"),
+      readGames: (params) => call("pdn_games", params),
       setFen: (fen) => loadInto("set_fen", { fen, variant: controller.view?.variant || settings.variant }, "set_up_done", "bad_fen", "fen"),
       view: () => controller.view,
     },
@@ -348,6 +370,8 @@ function wireUi() {
     const link = readLink();
     if (link && page.ready) openLink(link);
   });
+  $("btn-rematch").addEventListener("click", rematch);
+  $("btn-play-from").addEventListener("click", playOn);
   $("btn-flip").addEventListener("click", () => {
     changeSettings({ flipped: !settings.flipped });
     applyOpponent();

@@ -17,6 +17,7 @@
 /** A rule that shaped a position's moves (draughts.teach.explain). @typedef {{rule: string, text: string, message: TextMessage, source?: string, squares?: number[]}} Reason */
 
 /** @typedef {{winner: Colour | null, termination: string, reason: string, message: TextMessage, rule: string, result: string}} Outcome */
+// (Outcome.result is in the variant's PDN form, 2-0 in International: Python's, as its PDN writes it.)
 
 /** A running draw counter. @typedef {{name: string, plies: number, limit: number, text: string, message: TextMessage, source: string}} Counter */
 
@@ -47,6 +48,7 @@
  * @property {unknown} [save]
  * @property {string} [computerMove]
  * @property {number} [total]
+ * @property {boolean} [recorded]  an imported game, unchanged: its result is its record's
  */
 
 /**

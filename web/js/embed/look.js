@@ -23,6 +23,8 @@ export const CSS = `
 button, select { font: inherit; }
 button { border: 1px solid #c9c0b0; background: #fffdf9; color: #1d1b18; border-radius: 5px; padding: 0.2em 0.55em; cursor: pointer; }
 button:disabled { opacity: 0.45; cursor: default; }
+button.step { display: inline-flex; align-items: center; justify-content: center; min-width: 2.4em; min-height: 2em; }
+button.step svg { display: block; }
 .controls { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.35rem 0 0; align-items: center; }
 .status { min-height: 1.4em; margin: 0.3rem 0 0; }
 .status.warn { color: #c2410c; font-weight: 600; }

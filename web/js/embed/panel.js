@@ -9,6 +9,31 @@ import { composeFen } from "./setup.js";
 // The step buttons' names and the text ids of their labels ("move_first": "First move").
 const STEP_LABELS = { first: "move_first", prev: "move_prev", next: "move_next", last: "move_last" };
 
+// The step buttons' icons as SVG paths on a 16×16 grid: drawn, not taken from a font, since
+// many fonts have no ⏮ or ⏭ and show an empty box instead.
+const STEP_ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z",
+  prev: "M11 3v10L4 8z",
+  next: "M5 3v10l7-5z",
+  last: "M11 3h2v10h-2zM3 3v10l7-5z",
+};
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A step button's icon: an inline SVG in the button's text colour. @param {keyof typeof STEP_ICONS} name */
+function stepIcon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", STEP_ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
 /** The buttons a mode needs. @param {BoardElement} el @param {View} v @returns {HTMLElement[]} */
 export function controls(el, v) {
   const mode = el.mode;
@@ -26,15 +51,24 @@ export function controls(el, v) {
   const items = [];
   if (mode === "view") {
     const total = v.total ?? v.history.length;
-    for (const [label, target, name, disabled] of /** @type {const} */ ([
-      ["⏮", 0, "first", el.ply === 0], ["◀", el.ply - 1, "prev", el.ply === 0],
-      ["▶", el.ply + 1, "next", el.ply >= total], ["⏭", total, "last", el.ply >= total]])) {
-      const b = button(label, () => el.goto(target), name, disabled);
+    for (const [target, name, disabled] of /** @type {const} */ ([
+      [0, "first", el.ply === 0], [el.ply - 1, "prev", el.ply === 0],
+      [el.ply + 1, "next", el.ply >= total], [total, "last", el.ply >= total]])) {
+      const b = button("", () => el.goto(target), name, disabled);
+      b.classList.add("step");
+      b.append(stepIcon(name));
       b.setAttribute("aria-label", el.t(STEP_LABELS[name]));
+      b.title = el.t(STEP_LABELS[name]);
       items.push(b);
     }
   } else if (el.playing) {
     items.push(button(el.t("undo"), () => el.game.undo(), "undo", !el.game.canUndo()));
+    if (v.outcome) {
+      // the game is over: another one with the same settings, and against the computer the
+      // same game with the colours swapped
+      items.push(button(el.t("new_game"), () => el.newGame(), "new-game"));
+      if (mode === "play") items.push(button(el.t("pf_rematch"), () => el.rematch(), "rematch"));
+    }
   } else if (mode === "setup") {
     items.push(button(el.t("clear"), () => el.setupLoad("W:W:B"), "clear"),
       button(el.t("start_position"), () => el.setupLoad(null), "start"),

@@ -1,6 +1,7 @@
 // One game against the computer or between two players, as the play page and <draughts-board>
 // both run it: the player's move, the computer's turn, undo (in pairs against the computer),
-// redo, hints, the clock, resignation and draws, and the end of the game, reported once.
+// redo, hints, the clock, resignation and draws, the end of the game (reported once), a rematch,
+// and playing on from any move of a game as a new one.
 //
 // Python (web/main.py) is the authority on the position and its rules; this keeps only the
 // flow between requests. It touches no DOM: the host hears of every change through its hooks
@@ -119,6 +120,31 @@ export class GameController {
     const view = await this.request(method, params);
     this.start(view, clock);
     return view;
+  }
+
+  /**
+   * Go on from the position after `ply` moves as a new game (the moves before it kept): a
+   * finished or imported game played on from any move. Its result and record are left behind.
+   * @param {number} ply @param {Clock | null} [clock] @returns {Promise<View | null>}
+   */
+  async playFrom(ply, clock = null) {
+    if (!this.idle) return null;
+    try {
+      return await this.load("play_from", { ply }, clock);
+    } catch (error) {
+      this.hooks.onError?.(/** @type {Error} */ (error));
+      return null;
+    }
+  }
+
+  /**
+   * The same game again with the colours swapped: from the same start, variant and rules, the
+   * computer taking the side the player had (between two players, simply the game again).
+   * @param {Clock | null} [clock] @returns {Promise<View | null>}
+   */
+  rematch(clock = null) {
+    if (this.computerSide) this.setOpponent(opponent(this.computerSide), this.level);
+    return this.playFrom(0, clock);
   }
 
   /** The player made one of view.moves. @param {Move} move */

@@ -1,5 +1,6 @@
 // The game's flow as pure functions of Python's view: whose turn the computer has, how many
-// moves an undo or a redo takes, how a result reads. The play page and <draughts-board> both
+// moves an undo or a redo takes, whose clock runs. (How a result reads is Python's: the view's
+// outcome.result, in the variant's PDN form.) The play page and <draughts-board> both
 // go through these (via controller.js), so they cannot drift apart; Node tests them directly.
 
 /** @typedef {import("../types.js").View} View */
@@ -42,11 +43,6 @@ export function undoCount(view, computerSide) {
 export function redoCount(view, computerSide) {
   if (computerSide != null && view.redo >= 2) return 2;
   return Math.min(1, view.redo);
-}
-
-/** The PDN result of an outcome: 1-0, 0-1 or 1/2-1/2. @param {Outcome} outcome */
-export function resultCode(outcome) {
-  return outcome.winner === "white" ? "1-0" : outcome.winner === "black" ? "0-1" : "1/2-1/2";
 }
 
 /**

@@ -7,6 +7,14 @@ import { colourName, language, t } from "../../i18n.js";
 /** @typedef {import("../types.js").Hello} Hello */
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("./storage.js").Settings} Settings */
+/**
+ * A game of a PDN file as the list shows it (draughts_web.library.GameSummary).
+ * @typedef {{index: number, white: string, black: string, event: string, date: string, result: string, variant: string, plies: number, problem: string}} GameSummary
+ * @typedef {{games: GameSummary[], done: boolean, share: number}} GameListPart
+ */
+
+// The largest file whose text the dialog shows in its field.
+const SHOWN_FILE_CHARS = 200_000;
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -61,7 +69,8 @@ function readNewGameDialog() {
 /**
  * @typedef {object} PdnActions
  * @property {() => Promise<string>} exportPdn  the game's PDN text (also shown in the dialog)
- * @property {(text: string) => Promise<void>} importPdn
+ * @property {(index: number) => Promise<void>} importPdn  open game `index` of the text read by readGames
+ * @property {(params: {text?: string}) => Promise<GameListPart>} readGames  read a PDN text a part at a time
  * @property {(fen: string) => Promise<void>} setFen
  * @property {() => View | null} view
  */
@@ -129,17 +138,121 @@ function wirePdnDialog(pdn) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   });
-  $("pdn-import").addEventListener("click", () => pdn.importPdn(field("pdn-text").value));
+  $("pdn-import").addEventListener("click", () => readPdn(pdn, field("pdn-text").value));
   $("pdn-file").addEventListener("change", async () => {
     const input = field("pdn-file");
     const file = input.files?.[0];
     if (!file) return;
     const text = await file.text();
-    field("pdn-text").value = text;
-    await pdn.importPdn(text);
+    // a text field holding megabytes takes the page seconds to lay out: a big file is read
+    // without being shown
+    field("pdn-text").value = text.length <= SHOWN_FILE_CHARS ? text : "";
+    await readPdn(pdn, text);
     input.value = "";
   });
   $("fen-set").addEventListener("click", () => pdn.setFen(field("fen-text").value));
+}
+
+/**
+ * The dialog's part for a file of many games: a progress bar while it is read, then the list.
+ * Made here on first use (the dialog's markup has only the text field and its buttons).
+ */
+function gamesBox() {
+  let box = document.getElementById("pdn-games");
+  if (box) return box;
+  box = document.createElement("section");
+  box.id = "pdn-games";
+  box.hidden = true;
+  const heading = document.createElement("p");
+  heading.id = "pdn-games-title";
+  const progress = document.createElement("progress");
+  progress.id = "pdn-progress";
+  progress.max = 1;
+  progress.style.width = "100%";
+  const list = document.createElement("ol");
+  list.id = "pdn-game-list";
+  Object.assign(list.style, { maxHeight: "min(22rem, 45vh)", overflowY: "auto", padding: "0", margin: "0.3rem 0",
+    listStyle: "none", display: "grid", gap: "0.25rem" });
+  box.append(heading, progress, list);
+  $("pdn-message").after(box);
+  return box;
+}
+
+/** A game of the list: its players and result, then its event, date and variant. @param {GameSummary} g */
+function gameButton(g) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.game = String(g.index);
+  Object.assign(b.style, { width: "100%", textAlign: "start", minHeight: "2.75rem" });
+  const players = document.createElement("strong");
+  players.textContent = `${g.index + 1}. ${g.white} – ${g.black}`;
+  const result = document.createElement("span");
+  result.textContent = `  ${g.result}`;
+  result.className = "game-result";
+  const about = document.createElement("small");
+  about.style.display = "block";
+  about.textContent = [g.event, g.date, g.variant || g.problem, t("pf_plies", { count: g.plies })].filter(Boolean).join(" · ");
+  b.append(players, result, about);
+  b.disabled = !g.variant;
+  return b;
+}
+
+/**
+ * Read a PDN text's games a part at a time in the worker, the progress shown between the parts
+ * so the page never waits on a long file; then open the only game or list them to choose from.
+ * @param {PdnActions} pdn @param {string} text
+ */
+async function readPdn(pdn, text) {
+  const box = gamesBox();
+  const title = $("pdn-games-title");
+  const progress = /** @type {HTMLProgressElement} */ ($("pdn-progress"));
+  const list = $("pdn-game-list");
+  list.replaceChildren();
+  progress.value = 0;
+  progress.hidden = false;
+  box.hidden = false;
+  box.dataset.state = "reading";
+  pdnMessage("");
+  /** @type {GameSummary[]} */
+  const games = [];
+  try {
+    let part = await pdn.readGames({ text });
+    for (;;) {
+      games.push(...part.games);
+      progress.value = part.share;
+      title.textContent = t("pf_reading_games", { count: games.length });
+      if (part.done) break;
+      part = await pdn.readGames({});
+    }
+  } catch (error) {
+    box.hidden = true;
+    pdnMessage(t("bad_pdn", { message: /** @type {Error} */ (error).message }));
+    return;
+  }
+  progress.hidden = true;
+  if (games.length === 0) {
+    box.hidden = true;
+    pdnMessage(t("bad_pdn", { message: t("pf_no_games") }));
+    return;
+  }
+  if (games.length === 1) {
+    box.hidden = true;
+    await pdn.importPdn(0);
+    return;
+  }
+  box.dataset.state = "list";
+  title.textContent = t("pf_choose_game", { count: games.length });
+  list.replaceChildren(...games.map((g) => {
+    const li = document.createElement("li");
+    const b = gameButton(g);
+    b.addEventListener("click", async () => {
+      for (const other of list.querySelectorAll("button[aria-current]")) other.removeAttribute("aria-current");
+      b.setAttribute("aria-current", "true");
+      await pdn.importPdn(g.index);
+    });
+    li.append(b);
+    return li;
+  }));
 }
 
 /**

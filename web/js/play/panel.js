@@ -43,8 +43,11 @@ export function renderPanel(page) {
   $("why").hidden = rules.length === 0;
   $("why-list").replaceChildren(...rules.map((r) => listItem(message(r))));
   renderMoveList(page, view);
-  $("btn-live").hidden = reviewPly == null;
   const ready = page.ready;
+  $("btn-live").hidden = reviewPly == null;
+  // an earlier position, or the end of an imported game: the players may go on from there
+  $("btn-play-from").hidden = !ready || (reviewPly == null && !(view.outcome && view.recorded));
+  $("btn-rematch").hidden = !ready || !view.outcome || !!view.recorded;
   button("btn-undo").disabled = !ready || !controller.canUndo();
   button("btn-redo").disabled = !ready || !controller.canRedo();
   button("btn-hint").disabled = !ready || !controller.canHint();

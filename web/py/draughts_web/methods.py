@@ -13,7 +13,7 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
-from draughts.record import game_from_pdn, write_game
+from draughts.record import write_game
 from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
@@ -24,10 +24,11 @@ from draughts.teach.explain import Reason, why_not as explain_why_not
 from .errors import BadRequestError, GameOverError, StalePositionError
 from .protocol import (
     Computer, Count, Declare, DrawAnswer, ExportPdn, Hello, Hint, ImportPdn, LevelInfo, Method, NewGame, NoParams,
-    PdnText, Play, PuzzleList, Puzzles, PuzzleTry, Restore, Review, RulesTable, SetFen, Setup, SetupSquare, SetupView,
-    Steps, Tutorial, TutorialTry,
+    PdnGames, PdnText, Play, PlayFrom, PuzzleList, Puzzles, PuzzleTry, Restore, Review, RulesTable, SetFen, Setup,
+    SetupSquare, SetupView, Steps, Tutorial, TutorialTry,
     VariantInfo, VariantRow, ViewerPosition, WhyNot,
 )
+from .library import GameListPart, PdnLibrary
 from .session import DEFAULT_PRESET, DRAW_PRESETS, Board, SavedGame, Session
 from .views import BoardView, ComputerView, ViewerView, board_view, counters, extend
 from .wire import Nothing
@@ -149,27 +150,59 @@ def draw_offer(board: Board, request: NoParams) -> DrawAnswer:
 
 
 def export_pdn(board: Board, request: ExportPdn) -> PdnText:
-    """The game's PDN. A result the players declared (resignation, agreed draw, flag fall) is
-    not on the board, so it is written here: its result, and how the game ended."""
+    """The game's PDN. An imported game that is still its record's comes back as it was read,
+    byte for byte (tags, comments, result). Otherwise the game's tags win over the page's
+    ``tags`` (which fill in what a game of the page has none of: Event, Date, the players),
+    and a result the players declared (resignation, agreed draw, flag fall), which is not on
+    the board, is written here: its result, and how the game ended."""
     s = board.session
+    if s.record_intact and s.declared is None and s.record is not None and s.record.source:
+        return PdnText(s.record.source if s.record.source.endswith("\n") else s.record.source + "\n")
     declared: dict[str, str] = {}
     if s.declared is not None:
         declared = {"Result": s.declared.result, "Termination": s.declared.reason}
-    tags = {**s.tags, **declared, **(request.tags or {})}
+    own = {k: v for k, v in s.tags.items() if s.record_intact or k not in ("Result", "Termination")}
+    tags = {**(request.tags or {}), **own, **declared}
     return PdnText(write_game(s.game, tags or None))
 
 
 def import_pdn(board: Board, request: ImportPdn) -> BoardView:
-    """Read the first game of a PDN text; on any error the board's game stays as it was."""
-    games = pdn.read_games(request.text)
-    if not games:
-        raise PdnError("no game found in the text")
-    record = games[0]
-    game = game_from_pdn(record)
-    fresh = Session(game.rules.key, game.starting_fen, DEFAULT_PRESET, game.rules.forced_capture)
-    for move in game.move_stack:
-        fresh.push(fresh.find(list(move.path), list(move.captures)))
-    fresh.tags = dict(record.tags)
+    """Read a game of a PDN text; on any error the board's game stays as it was. A finished
+    game opens finished: its result and how it ended are the record's."""
+    library = board.session.library
+    if request.index is not None:
+        if library is None:
+            raise PdnError("no PDN file is being read: send its text first")
+        record = library.game(request.index)
+    else:
+        games = pdn.read_games(request.text)
+        if not games:
+            raise PdnError("no game found in the text")
+        record = games[0]
+    fresh = Session.from_record(record)
+    fresh.library = library if request.index is not None else None
+    return board_view(board.replace(fresh))
+
+
+def pdn_games(board: Board, request: PdnGames) -> GameListPart:
+    """Read a PDN text of many games a part at a time, for the list to choose one from: with
+    ``text`` from its start, without it on from where the last part stopped."""
+    s = board.session
+    if request.text is not None:
+        s.library = PdnLibrary(request.text)
+    if s.library is None:
+        raise PdnError("no PDN file is being read: send its text first")
+    return s.library.read_part()
+
+
+def play_from(board: Board, request: PlayFrom) -> BoardView:
+    """A new game from the position after ``ply`` moves of this one (the moves before it kept),
+    with none of the old game's tags, result or record: the players go on from there."""
+    s = board.session
+    ply = max(0, min(request.ply, len(s.game.move_stack)))
+    fresh = Session(s.variant, s.start_fen, s.draw_rules, s.forced_capture)
+    for move in s.game.move_stack[:ply]:
+        fresh.push(move)
     return board_view(board.replace(fresh))
 
 
@@ -287,6 +320,7 @@ METHODS: dict[str, Method[Any]] = {
     "declare": Method(Declare, declare), "draw_offer": Method(NoParams, draw_offer),
     "export_pdn": Method(ExportPdn, export_pdn), "import_pdn": Method(ImportPdn, import_pdn),
     "set_fen": Method(SetFen, set_fen), "review": Method(Review, review), "setup": Method(Setup, setup),
+    "pdn_games": Method(PdnGames, pdn_games), "play_from": Method(PlayFrom, play_from),
     # the learn page and embedded boards
     "close_session": Method(NoParams, close_session), "rules_table": Method(NoParams, rules_table),
     "why_not": Method(WhyNot, why_not), "viewer_position": Method(ViewerPosition, viewer_position),

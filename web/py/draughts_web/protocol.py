@@ -85,7 +85,25 @@ class ExportPdn:
 
 @dataclass(frozen=True)
 class ImportPdn:
+    """A game of a PDN text: the first of ``text``, or game ``index`` of the file being read
+    with pdn_games (``text`` then unused)."""
+
     text: str = ""
+    index: int | None = None
+
+
+@dataclass(frozen=True)
+class PdnGames:
+    """Start reading a PDN text of many games (``text``), or read on in it (no text)."""
+
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayFrom:
+    """Go on from the position after ``ply`` moves of the game as a new game."""
+
+    ply: int
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from draughts import Colour, Game, IllegalMoveError, Move, Outcome, get_rules
+from draughts import Colour, Game, IllegalMoveError, Move, Outcome, PdnError, get_rules
 from draughts.draw import PRESETS
+from draughts.notation.pdn import PdnGame, read_game
+from draughts.record import game_from_pdn, recorded_outcome
 
 from .errors import BadRequestError, BadSaveError
+from .library import PdnLibrary
 from .wire import decode, named
 
 DRAW_PRESETS: tuple[str, ...] = PRESETS
@@ -61,6 +64,7 @@ class SavedGame:
     redo: list[MoveData] = field(default_factory=list)  # the next move to redo first
     declared: Declared | None = None
     tags: dict[str, str] = field(default_factory=dict)
+    pdn: str = ""  # an imported game's own text, while the game is still that record's
 
     @classmethod
     def from_data(cls, data: object) -> "SavedGame":
@@ -98,6 +102,13 @@ class Session:
         self.redo_stack: list[Move] = []  # the next move to redo last
         self.tags: dict[str, str] = {}
         self.declared: Outcome | None = None
+        # An imported game: its record and how many moves it has. While the game is that
+        # record's (no move taken back or changed), its result is the record's and its PDN is
+        # the record's text byte for byte.
+        self.record: PdnGame | None = None
+        self.record_plies = 0
+        self.recorded: Outcome | None = None
+        self.library: PdnLibrary | None = None  # a PDN file of many games being read
 
     # -- moves ------------------------------------------------------------------------------
     def legal(self) -> list[Move]:
@@ -112,9 +123,37 @@ class Session:
         return self.game.pop()
 
     def play(self, move: Move) -> None:
-        """A new move: the moves that could be redone belong to another line now."""
+        """A new move: the moves that could be redone belong to another line now, and an
+        imported record's result and text no longer describe the game."""
         self.push(move)
         self.redo_stack.clear()
+        if self.record is not None:
+            self.forget_record()
+
+    # -- an imported record -------------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: PdnGame) -> "Session":
+        """The game of a PDN record, every move played; its tags, result and text are kept."""
+        game = game_from_pdn(record)
+        session = cls(game.rules.key, game.starting_fen, DEFAULT_PRESET, game.rules.forced_capture)
+        for move in game.move_stack:
+            session.push(session.find(list(move.path), list(move.captures)))
+        session.tags = dict(record.tags)
+        session.record = record
+        session.record_plies = len(game.move_stack)
+        session.recorded = recorded_outcome(record, session.game)
+        return session
+
+    @property
+    def record_intact(self) -> bool:
+        """The game is still the imported record's: every move of it there, none other."""
+        return self.record is not None and len(self.game.move_stack) == self.record_plies
+
+    def forget_record(self) -> None:
+        """The game is another one now: the record's tags and result no longer apply."""
+        self.record = None
+        self.recorded = None
+        self.tags = {}
 
     def find(self, path: list[int], captures: list[int] | None = None) -> Move:
         """The legal move with this path (and captures), for moves saved or sent as data."""
@@ -129,14 +168,19 @@ class Session:
         raise IllegalMoveError(f"{'-'.join(map(str, path))} is not a legal move here")
 
     def outcome(self) -> Outcome | None:
-        return self.declared or self.game.outcome()
+        if self.declared:
+            return self.declared
+        if self.recorded and self.record_intact:
+            return self.recorded
+        return self.game.outcome()
 
     # -- saving -----------------------------------------------------------------------------
     def save(self) -> SavedGame:
         return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
                          [move_data(m) for m in self.game.move_stack],
                          [move_data(m) for m in reversed(self.redo_stack)],
-                         Declared.of(self.declared) if self.declared else None, dict(self.tags))
+                         Declared.of(self.declared) if self.declared else None, dict(self.tags),
+                         self.record.source if self.record is not None else "")
 
     @classmethod
     def restore(cls, saved: SavedGame) -> "Session":
@@ -160,7 +204,22 @@ class Session:
         session.redo_stack = list(reversed(redo))
         session.declared = saved.declared.outcome() if saved.declared else None
         session.tags = dict(saved.tags)
+        if saved.pdn:
+            session.keep_record(saved.pdn)
         return session
+
+    def keep_record(self, text: str) -> None:
+        """A restored game's record, if its moves begin this game's (else it is not kept)."""
+        try:
+            record = read_game(text)
+            replayed = game_from_pdn(record)
+        except PdnError:
+            return
+        moves = [m.path for m in replayed.move_stack]
+        played = [m.path for m in self.game.move_stack] + [m.path for m in reversed(self.redo_stack)]
+        if played[:len(moves)] == moves:
+            self.record, self.record_plies = record, len(moves)
+            self.recorded = recorded_outcome(record, replayed)
 
 
 PAGE_BOARD = ""  # the key of the game page's own board (its requests name no board)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from draughts import DrawCounter, Game, Move, Outcome
+from draughts.notation.pdn import result_for
 from draughts.teach.explain import Reason, explain
 from draughts.text import Message as TextMessage
 
@@ -62,6 +63,25 @@ class Messages:
 
 
 @dataclass(frozen=True)
+class OutcomeView:
+    """How the game ended, as the page shows and reports it. ``result`` is in the variant's PDN
+    form (``2-0`` in International, ``1-0`` in English), made by the same function as the
+    exported PDN's Result tag, so the page, its events and its PDN always agree."""
+
+    winner: str | None
+    termination: str
+    reason: str
+    message: TextMessage
+    rule: str
+    result: str
+
+    @classmethod
+    def of(cls, outcome: Outcome, game: Game) -> "OutcomeView":
+        return cls(outcome.winner.value if outcome.winner else None, outcome.termination.value, outcome.reason,
+                   outcome.message, outcome.rule, result_for(game.rules, outcome.result))
+
+
+@dataclass(frozen=True)
 class LastMove:
     path: list[int]
     caps: list[int]
@@ -87,13 +107,14 @@ class BoardView:
     history: list[str] = named("history")
     redo: int = named("redo")
     last: LastMove | None = named("last")
-    outcome: Outcome | None = named("outcome")
+    outcome: OutcomeView | None = named("outcome")
     review: int | None = named("review")  # the ply shown while clicking through the moves
     counters: list[DrawCounter] = named("counters")
     house_rule: bool = named("houseRule")  # capturing is not compulsory
     first: str = named("first")  # the side that makes move 1 in this variant (PDN move numbers)
     draw_rules: str = named("drawRules")
     save: SavedGame | None = named("save")
+    recorded: bool = named("recorded", False)  # an imported game, unchanged: its result is the record's
 
 
 @dataclass(frozen=True)
@@ -145,9 +166,9 @@ def board_view(session: Session, game: Game | None = None, review_ply: int | Non
         rules=explained,
         history=session.texts[: len(stack)], redo=0 if reviewing else len(session.redo_stack),
         last=LastMove(list(last.path), list(last.captures)) if last else None,
-        outcome=outcome, review=review_ply, counters=counters(game),
+        outcome=OutcomeView.of(outcome, game) if outcome else None, review=review_ply, counters=counters(game),
         house_rule=not session.forced_capture, first=rules.first_player, draw_rules=session.draw_rules,
-        save=None if reviewing else session.save(),
+        save=None if reviewing else session.save(), recorded=session.record_intact,
     )
 
 
