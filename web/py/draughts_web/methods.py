@@ -13,12 +13,13 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
-from draughts.record import game_from_pdn, write_game
+from draughts.record import game_from_pdn, pdn_from_game
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
 
+from . import analysis
 from .errors import BadRequestError, GameOverError, StalePositionError
 from .protocol import (
     Computer, Count, Declare, DrawAnswer, ExportPdn, Hello, Hint, ImportPdn, LevelInfo, Method, NewGame, NoParams,
@@ -26,6 +27,7 @@ from .protocol import (
     VariantInfo, VariantRow, ViewerPosition, WhyNot,
 )
 from .session import DEFAULT_PRESET, DRAW_PRESETS, Board, SavedGame, Session
+from .tree import read_variations, write_variations
 from .views import BoardView, ComputerView, ViewerView, board_view, counters, extend
 from .wire import Nothing
 
@@ -87,16 +89,17 @@ def undo(board: Board, request: Count) -> BoardView:
     for _ in range(max(1, request.count)):
         if not s.game.move_stack:
             break
-        s.redo_stack.append(s.pop())
+        s.pop()
     return board_view(s)
 
 
 def redo(board: Board, request: Count) -> BoardView:
     s = board.session
     for _ in range(max(1, request.count)):
-        if not s.redo_stack:
+        ahead = s.redo_moves()
+        if not ahead:
             break
-        s.push(s.redo_stack.pop())
+        s.push(ahead[0])
     return board_view(s)
 
 
@@ -153,7 +156,8 @@ def export_pdn(board: Board, request: ExportPdn) -> PdnText:
     if s.declared is not None:
         declared = {"Result": s.declared.result, "Termination": s.declared.reason}
     tags = {**s.tags, **declared, **(request.tags or {})}
-    return PdnText(write_game(s.game, tags or None))
+    record = pdn_from_game(s.main_line_game(), tags or None)
+    return PdnText(write_variations(s.tree, record).to_pdn())
 
 
 def import_pdn(board: Board, request: ImportPdn) -> BoardView:
@@ -164,8 +168,9 @@ def import_pdn(board: Board, request: ImportPdn) -> BoardView:
     record = games[0]
     game = game_from_pdn(record)
     fresh = Session(game.rules.key, game.starting_fen, DEFAULT_PRESET, game.rules.forced_capture)
-    for move in game.move_stack:
-        fresh.push(fresh.find(list(move.path), list(move.captures)))
+    read_variations(fresh.tree, record.main_line, fresh.tree.root, fresh.game.copy())
+    fresh.tree.root.comments = list(record.main_line.comments)
+    fresh.goto(fresh.tree.main_line()[-1].id if game.move_stack else 0)
     fresh.tags = dict(record.tags)
     return board_view(board.replace(fresh))
 
@@ -265,6 +270,11 @@ METHODS: dict[str, Method[Any]] = {
     "declare": Method(Declare, declare), "draw_offer": Method(NoParams, draw_offer),
     "export_pdn": Method(ExportPdn, export_pdn), "import_pdn": Method(ImportPdn, import_pdn),
     "set_fen": Method(SetFen, set_fen), "review": Method(Review, review),
+    # the analysis board, the move tree and the game review
+    "analyse": Method(analysis.Analyse, analysis.analyse), "goto": Method(analysis.Goto, analysis.goto),
+    "line_position": Method(analysis.LinePosition, analysis.line_position),
+    "review_start": Method(analysis.ReviewStart, analysis.review_start),
+    "review_step": Method(analysis.ReviewStep, analysis.review_step),
     # the learn page and embedded boards
     "close_session": Method(NoParams, close_session), "rules_table": Method(NoParams, rules_table),
     "why_not": Method(WhyNot, why_not), "viewer_position": Method(ViewerPosition, viewer_position),

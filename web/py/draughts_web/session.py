@@ -16,6 +16,7 @@ from draughts import Colour, Game, IllegalMoveError, Move, Outcome, get_rules
 from draughts.draw import PRESETS
 
 from .errors import BadRequestError, BadSaveError
+from .tree import MoveTree, Node, path_to
 from .wire import decode, named
 
 DRAW_PRESETS: tuple[str, ...] = PRESETS
@@ -83,8 +84,10 @@ def move_data(move: Move) -> MoveData:
 
 
 class Session:
-    """One board's game plus what the rules do not keep: moves to redo, a result the players
-    declared (resignation, agreed draw, flag fall) and the PDN tags of an imported game."""
+    """One board's game plus what the rules do not keep: the tree of every move tried (the
+    moves to redo are the line ahead in it), a result the players declared (resignation,
+    agreed draw, flag fall) and the PDN tags of an imported game. ``game`` is the position of
+    the tree's current node."""
 
     def __init__(self, variant: str = "international", fen: str | None = None,
                  draw_rules: str = DEFAULT_PRESET, forced_capture: bool = True) -> None:
@@ -95,26 +98,63 @@ class Session:
         self.forced_capture = forced_capture
         self.start_fen = self.game.fen()
         self.texts: list[str] = []  # move texts in the notation, parallel to game.move_stack
-        self.redo_stack: list[Move] = []  # the next move to redo last
+        self.tree = MoveTree()
+        self.node: Node = self.tree.root  # where the game is in the tree
         self.tags: dict[str, str] = {}
         self.declared: Outcome | None = None
+        self.extras: dict[str, object] = {}  # what the board's analysis keeps between requests
 
     # -- moves ------------------------------------------------------------------------------
     def legal(self) -> list[Move]:
         return list(self.game.legal_moves)
 
     def push(self, move: Move) -> None:
-        self.texts.append(self.game.move_text(move))
+        """Play ``move`` from the current node: along the tree's move if it has one, else as a
+        new variation (the main line and the other lines stay)."""
+        text = self.game.move_text(move)
         self.game.push(move)
+        self.texts.append(text)
+        self.node = self.tree.child(self.node, move, text)
 
     def pop(self) -> Move:
+        """Back one move; the tree remembers the line for redo."""
+        assert self.node.parent is not None
         self.texts.pop()
+        self.node = self.node.parent
         return self.game.pop()
 
     def play(self, move: Move) -> None:
-        """A new move: the moves that could be redone belong to another line now."""
+        """A move made on the board: the moves after this point stay in the tree."""
         self.push(move)
-        self.redo_stack.clear()
+
+    def redo_moves(self) -> list[Move]:
+        """The moves redo would replay, next first."""
+        return [n.move for n in self.tree.ahead(self.node) if n.move is not None]
+
+    def goto(self, node_id: int) -> None:
+        """Make the position of the tree's move ``node_id`` (0: the start) the current one."""
+        target = self.tree.find(node_id)
+        if target is None:
+            raise BadRequestError(f"there is no move {node_id} in this game's tree")
+        line = path_to(target)
+        keep = 0  # the moves the current line shares with the target's
+        current = path_to(self.node)
+        while keep < min(len(line), len(current)) and line[keep] is current[keep]:
+            keep += 1
+        while len(self.game.move_stack) > keep:
+            self.pop()
+        for node in line[keep:]:
+            assert node.move is not None
+            self.push(node.move)
+
+    def main_line_game(self) -> Game:
+        """The game along the tree's main line (first moves), whatever the current node."""
+        game = Game(self.variant, fen=self.start_fen, draw_rules=self.draw_rules,
+                    forced_capture=None if self.forced_capture else False)
+        for node in self.tree.main_line():
+            assert node.move is not None
+            game.push(node.move)
+        return game
 
     def find(self, path: list[int], captures: list[int] | None = None) -> Move:
         """The legal move with this path (and captures), for moves saved or sent as data."""
@@ -135,7 +175,7 @@ class Session:
     def save(self) -> SavedGame:
         return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
                          [move_data(m) for m in self.game.move_stack],
-                         [move_data(m) for m in reversed(self.redo_stack)],
+                         [move_data(m) for m in self.redo_moves()],
                          Declared.of(self.declared) if self.declared else None, dict(self.tags))
 
     @classmethod
@@ -147,17 +187,18 @@ class Session:
                 session.push(session.find(path, captures))
             except IllegalMoveError as error:
                 raise BadSaveError(f"saved move {ply} is not legal: {error}") from error
-        # Redo moves are checked on a copy and kept up to the first that does not fit.
-        probe = session.game.copy()
-        redo: list[Move] = []
+        # Redo moves are kept up to the first that does not fit, then taken back: the tree
+        # holds them as the line ahead.
+        redone = 0
         for path, captures in saved.redo:
-            move = next((m for m in probe.legal_moves if list(m.path) == path and list(m.captures) == captures),
-                        None)
+            move = next((m for m in session.game.legal_moves
+                         if list(m.path) == path and list(m.captures) == captures), None)
             if move is None:
                 break
-            probe.push(move)
-            redo.append(move)
-        session.redo_stack = list(reversed(redo))
+            session.push(move)
+            redone += 1
+        for _ in range(redone):
+            session.pop()
         session.declared = saved.declared.outcome() if saved.declared else None
         session.tags = dict(saved.tags)
         return session
