@@ -8,6 +8,7 @@ import { Clock } from "./game/clock.js";
 import { GameController } from "./game/controller.js";
 import { opponent } from "./game/flow.js";
 import { registerServiceWorker } from "./offline.js";
+import { setupAnalysis } from "./analysis/panel.js";
 import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./play/dialogs.js";
 import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
 import {
@@ -65,6 +66,7 @@ const controller = new GameController({
       }
       refresh();
       persist();
+      analysis.follow(view);
     },
     onEnd: gameOver,
     onState() {
@@ -81,7 +83,9 @@ const controller = new GameController({
 });
 
 /** What the panel draws from. @type {import("./play/panel.js").PanelState} */
-const page = { controller, settings, ready: false, reviewPly: null, review };
+const page = { controller, settings, ready: false, reviewPly: null, goto };
+
+const analysis = setupAnalysis({ controller, board, page, refresh: () => refresh(), say: (text, warn) => say(text, warn) });
 
 /** @param {number} n */
 function labelOf(n) {
@@ -208,21 +212,44 @@ async function exportPdn() {
   }
 }
 
-/** Show the position after `ply` moves; the live game goes on underneath. @param {number} ply */
-async function review(ply) {
-  const view = controller.view;
-  if (!view || !controller.idle) return;
-  if (ply >= view.ply) return backToGame();
-  const past = await call("review", { ply });
-  page.reviewPly = ply;
-  board.setView(past, { reviewing: true });
-  refresh();
+/** Go to a move of the game's tree (0: the start); a move played there makes a variation. @param {number} node */
+function goto(node) {
+  if (page.reviewPly != null) backToGame();
+  controller.goto(node);
 }
 
+/** From a line's preview back to the board's position; from an earlier position to the end of its line. */
 function backToGame() {
-  page.reviewPly = null;
-  if (controller.view) board.setView(controller.view);
-  refresh();
+  if (page.reviewPly != null) {
+    page.reviewPly = null;
+    if (controller.view) board.setView(controller.view);
+    refresh();
+    analysis.render();
+    return;
+  }
+  const end = controller.stepTarget("end");
+  if (end != null) controller.goto(end);
+}
+
+/** Analysis of the board's position, for other parts of the page (the board editor, a link). */
+function openAnalysis() {
+  if (!page.ready) {
+    pendingAnalysis = true;
+    return;
+  }
+  if (!analysis.isOpen()) analysis.open();
+}
+let pendingAnalysis = /analyse/.test(location.hash);
+
+/** ← → one move, ↑/Home the start, ↓/End the end of the line, when the board does not hold the keys. @param {KeyboardEvent} e */
+function stepKey(e) {
+  const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "start", Home: "start", ArrowDown: "end", End: "end" }[e.key];
+  if (!where || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest("#board, select")) return;
+  const target = controller.stepTarget(/** @type {"back" | "forward" | "start" | "end"} */ (where));
+  if (target == null) return;
+  e.preventDefault();
+  if (page.reviewPly != null) backToGame();
+  controller.goto(target);
 }
 
 async function hint() {
@@ -306,8 +333,10 @@ function wireUi() {
     } else if ((e.ctrlKey || e.metaKey) && e.key === "y") {
       e.preventDefault();
       controller.redo();
-    }
+    } else stepKey(e);
   });
+  window.addEventListener("hashchange", () => /analyse/.test(location.hash) && openAnalysis());
+  document.addEventListener("draughts:analyse", openAnalysis);
   window.addEventListener("pagehide", persist);
 }
 
@@ -374,10 +403,11 @@ async function start() {
   if (!(await restoreSaved())) await newGame();
   metrics.interactiveAt = performance.now();
   document.documentElement.dataset.ready = "true";
+  if (pendingAnalysis) openAnalysis();
 }
 
 // for the benchmark (bench/web_bench.py): boot stages and timings, and the worker's call
-Object.assign(window, { __draughts: Object.assign(metrics, { board, call }) });
+Object.assign(window, { __draughts: Object.assign(metrics, { board, call }), openAnalysis });
 board.setLabels(labelSetting());
 applyTheme();
 applyLanguage();
