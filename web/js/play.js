@@ -288,6 +288,7 @@ function applyLanguage() {
   board.setName(t("board"));
   board.relabel();
   if (controller.view) renderPanel(page);
+  analysis.render();
 }
 
 /** @param {Partial<Settings>} change */

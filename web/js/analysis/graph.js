@@ -4,7 +4,7 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 600;
-const HEIGHT = 120;
+const HEIGHT = 200;
 const CLAMP = 5; // men: beyond this the game is decided (draughts/teach/review.py DECIDED)
 
 /** @typedef {{ply: number, after: number, mark: string | null, played: string, best: string | null, loss: number}} ReviewedMove */

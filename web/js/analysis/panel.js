@@ -32,6 +32,8 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
   /** @type {ReviewProgress | null} */
   let progress = null;
   let reviewing = false;
+  /** @type {[string, Record<string, unknown>] | null} the review's status line, as a text id and its parameters */
+  let reviewStatus = null;
   const loop = new AnalysisLoop({
     ask: controller.ask,
     onReport(next) {
@@ -149,7 +151,7 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     progress = null;
     $("an-review-progress").hidden = false;
     /** @type {HTMLProgressElement} */ ($("an-review-progress")).value = 0;
-    $("an-review-status").textContent = t("an_review_progress", { done: 0, total: "…" });
+    reviewStatus = ["an_review_progress", { done: 0, total: "…" }];
     renderReview();
     try {
       progress = /** @type {ReviewProgress} */ (await controller.ask("review_start", {}));
@@ -158,10 +160,10 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
         progress = /** @type {ReviewProgress} */ (await controller.ask("review_step", { ms: REVIEW_SLICE_MS }));
         renderReview();
       }
-      $("an-review-status").textContent = t("an_review_done");
       await controller.act("position", {}); // the marks are in the move tree now
+      reviewStatus = ["an_review_done", {}];
     } catch (error) {
-      $("an-review-status").textContent = t("error", { message: /** @type {Error} */ (error).message });
+      reviewStatus = ["error", { message: /** @type {Error} */ (error).message }];
     } finally {
       reviewing = false;
       $("an-review-progress").hidden = true;
@@ -174,14 +176,15 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
   function renderReview() {
     /** @type {HTMLButtonElement} */ ($("an-review-start")).disabled = reviewing || !(controller.view?.tree?.length);
     const p = progress;
-    const key = JSON.stringify([p && p.done, p && p.finished, reviewing, controller.view?.node, document.documentElement.lang]);
+    const key = JSON.stringify([p && p.done, p && p.finished, reviewing, reviewStatus, controller.view?.node, document.documentElement.lang]);
     if (key === shownReview) return;
     shownReview = key;
     const bar = /** @type {HTMLProgressElement} */ ($("an-review-progress"));
     if (p && reviewing) {
       bar.value = p.done / p.total;
-      $("an-review-status").textContent = t("an_review_progress", { done: p.done, total: p.total });
+      reviewStatus = ["an_review_progress", { done: p.done, total: p.total }];
     }
+    $("an-review-status").textContent = reviewStatus ? t(...reviewStatus) : "";
     const graph = $("an-graph");
     if (!p) {
       graph.replaceChildren();
@@ -196,7 +199,7 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
       onJump: (i) => p.nodes[i] != null && controller.goto(p.nodes[i]),
     }));
     const summary = $("an-summary");
-    summary.hidden = !p.finished;
+    summary.hidden = $("an-legend").hidden = !(p.finished && !reviewing);
     if (p.finished) {
       const body = /** @type {HTMLElement} */ (summary.querySelector("tbody"));
       body.replaceChildren(...["white", "black"].map((side) => {
