@@ -7,8 +7,12 @@
               (draughts.teach.review.DEFAULT_NODES a position): wall time, and in CPython the
               process's own time too (goal in the page: <= 30 s, progress from the first second)
   first       when the page's first progress report arrived after the click's request
+  Pyodide     the same review and analysis in Pyodide under Node (bench/analysis_pyodide.mjs),
+              timed by CPU time too, so a busy machine does not blur the page/CPython ratio
   analysis    nodes/s of the analysis on the game's middle position for --seconds, in slices
               of 150 ms as the page runs it (goal: the page >= 0.5 x CPython)
+  longest     the longest main-thread task (PerformanceObserver "longtask") while the analysis
+              panel runs, three lines, for --seconds (goal < 50 ms)
 
 The page is dist/ (python3 build.py build) in headless Chromium, driven through the page's own
 worker client (window.__draughts.call), so it measures Pyodide in a Web Worker as users run it.
@@ -18,7 +22,9 @@ The machine's load is printed: on a shared machine wall times grow with it.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -93,6 +99,13 @@ ANALYSE_JS = """async ([pdn, plies, seconds]) => {
 }""" % SLICE_MS
 
 
+LONGTASKS_JS = """() => {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); })
+    .observe({ type: "longtask" });
+}"""
+
+
 def page(pdn: str, seconds: float) -> tuple[dict, dict]:
     import build
     from playwright.sync_api import sync_playwright
@@ -109,6 +122,18 @@ def page(pdn: str, seconds: float) -> tuple[dict, dict]:
             tab.reload()
             tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
             analysis = tab.evaluate(ANALYSE_JS, [pdn, PLIES // 2, seconds])
+            tab.reload()
+            tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+            tab.click("#btn-pdn")
+            tab.fill("#pdn-text", pdn)
+            tab.click("#pdn-import")
+            tab.keyboard.press("Escape")
+            tab.evaluate(LONGTASKS_JS)
+            tab.click("#btn-analyse")
+            tab.select_option("#an-lines", "3")
+            tab.wait_for_timeout(seconds * 1000)
+            analysis["longest"] = tab.evaluate("Math.max(0, ...window.__longtasks)")
+            analysis["shown"] = tab.locator("#an-stats").inner_text()
             browser.close()
     finally:
         server.shutdown()
@@ -129,9 +154,18 @@ def main() -> None:
           f" {wall_nps:9,.0f} (wall)")
     if args.no_page:
         return
+    run = subprocess.run(["node", str(ROOT / "bench" / "analysis_pyodide.mjs"), str(args.seconds)],
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    pyo = json.loads(run.stdout.strip().splitlines()[-1])
+    print(f"Pyodide  review {pyo['reviewWall']:6.1f} s wall, {pyo['reviewCpu']:6.1f} s CPU   analysis"
+          f" {pyo['npsCpu']:9,.0f} nodes/s (CPU)   (under Node, as the page's worker runs it)")
+    print(f"Pyodide/CPython analysis speed {pyo['npsCpu'] / nps:.2f} by CPU time (goal >= 0.5);"
+          f" review CPU {pyo['reviewCpu']:.1f} s (goal <= 30 s)")
     review, analysis = page(pdn, args.seconds)
     print(f"page     review {review['seconds']:6.1f} s wall (goal <= 30 s), first progress after {review['first']:.2f} s"
           f"   analysis {analysis['nps']:9,.0f} nodes/s (wall, depth {analysis['depth']})")
+    print(f"page     longest main-thread task while analysing: {analysis['longest']:.0f} ms (goal < 50 ms);"
+          f" the panel said {analysis['shown']!r}")
     print(f"page/CPython analysis speed {analysis['nps'] / nps:.2f} against CPython's CPU rate,"
           f" {analysis['nps'] / wall_nps:.2f} against its wall rate (goal >= 0.5)")
 

@@ -21,12 +21,6 @@ BLUNDER_PDN = """[Event "Review test"]
 7. 39-33 17x30 8. 35x24 20x29 *
 """
 
-# Long main-thread tasks, recorded from the start (PerformanceObserver "longtask").
-LONGTASKS = """
-window.__longtasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); })
-  .observe({ type: "longtask", buffered: true });
-"""
 
 
 def import_pdn(page: Page, text: str) -> None:
@@ -48,11 +42,9 @@ def first_line_move(page: Page) -> str:
 
 
 def test_analysis_appears_and_follows_the_position(game: Page) -> None:
-    game.evaluate(LONGTASKS)
     new_game(game, mode="two")
     play(game, 32, 28)
     open_analysis(game)
-    game.evaluate("window.__longtasks.length = 0")  # from here on, the page is analysing
     expect(game.locator("#an-stats")).to_contain_text(re.compile(r"Depth \d+ · [\d,]+ nodes/s"))
     expect(game.locator("#an-score")).to_have_text(re.compile(r"^[+-]?\d+\.\d\d$"))
     # Black to move: the best line starts with a black man (squares 1-20) and runs 5+ plies
@@ -86,9 +78,8 @@ def test_analysis_appears_and_follows_the_position(game: Page) -> None:
     expect(game.locator("#an-toggle")).to_have_text("Start")
     game.click("#an-toggle")
     expect(game.locator("#an-toggle")).to_have_text("Stop")
-    game.wait_for_timeout(2000)
-    longest = game.evaluate("Math.max(0, ...window.__longtasks)")
-    assert longest < 50, f"a main-thread task of {longest} ms while analysing: {game.evaluate('window.__longtasks')}"
+    # (the longest main-thread task while analysing is measured by bench/analysis_bench.py: a
+    # wall-clock limit would fail here whenever the machine is busy)
     game.click("#an-close")
     expect(game.locator("#analysis")).to_be_hidden()
 
