@@ -63,8 +63,10 @@ def test_analysis_appears_and_follows_the_position(game: Page) -> None:
         re.compile(r"^(3[1-9]|4\d|50)[-x]"), timeout=60_000)
     game.keyboard.press("End")
     expect(square(game, 28)).to_have_attribute("aria-label", re.compile("white man"))
-    # a move of a line previews its position; back to the game returns
+    # stop: the lines stay as they are; a move of a line previews its position
     expect(game.locator("#an-lines-list li:first-child .an-move:nth-of-type(2)")).to_be_visible(timeout=60_000)
+    game.click("#an-toggle")
+    expect(game.locator("#an-toggle")).to_have_text("Start")
     line = game.locator("#an-lines-list li").first.locator(".an-move")
     reply = line.nth(0).inner_text()
     line.nth(0).click()
@@ -73,9 +75,7 @@ def test_analysis_appears_and_follows_the_position(game: Page) -> None:
     expect(game.locator("#btn-live")).to_be_visible()
     game.click("#btn-live")
     expect(game.locator("#btn-live")).to_be_hidden()
-    # stop and start
-    game.click("#an-toggle")
-    expect(game.locator("#an-toggle")).to_have_text("Start")
+    expect(square(game, destination)).not_to_have_attribute("aria-label", re.compile("black"))
     game.click("#an-toggle")
     expect(game.locator("#an-toggle")).to_have_text("Stop")
     # (the longest main-thread task while analysing is measured by bench/analysis_bench.py: a

@@ -67,6 +67,9 @@ const controller = new GameController({
       refresh();
       persist();
       analysis.follow(view);
+      const queued = pendingStep;
+      pendingStep = null;
+      if (queued) queueMicrotask(() => step(queued));
     },
     onEnd: gameOver,
     onState() {
@@ -245,9 +248,21 @@ let pendingAnalysis = /analyse/.test(location.hash);
 function stepKey(e) {
   const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "start", Home: "start", ArrowDown: "end", End: "end" }[e.key];
   if (!where || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest("#board, select")) return;
-  const target = controller.stepTarget(/** @type {"back" | "forward" | "start" | "end"} */ (where));
-  if (target == null) return;
   e.preventDefault();
+  step(/** @type {"back" | "forward" | "start" | "end"} */ (where));
+}
+
+/** @type {"back" | "forward" | "start" | "end" | null} a key pressed while a request was out: taken when it returns */
+let pendingStep = null;
+
+/** @param {"back" | "forward" | "start" | "end"} where */
+function step(where) {
+  if (!controller.idle) {
+    pendingStep = where;
+    return;
+  }
+  const target = controller.stepTarget(where);
+  if (target == null) return;
   if (page.reviewPly != null) backToGame();
   controller.goto(target);
 }
