@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..movegen import WHITE, MoveGenerator, RawMove
@@ -349,11 +350,15 @@ class Searcher:
 
     # --- the root -----------------------------------------------------------------------------
     def search(self, game: "Game", seconds: float | None = None, max_depth: int = 64,
-               exact_root: bool = False, deadline: float | None = None) -> SearchResult:
+               exact_root: bool = False, deadline: float | None = None,
+               exclude: Collection[int] = ()) -> SearchResult:
         """Search ``game``'s position; stop at ``max_depth`` or when ``seconds`` have passed.
 
         ``exact_root`` searches every root move with an open window, so ``root_scores``
-        holds a true score for each (the low levels add noise to them).
+        holds a true score for each (the low levels add noise to them). ``exclude`` names
+        root moves (by :func:`move_id`) to leave out: the second and third lines of an
+        analysis are the best moves once the better ones are set aside. Such a search keeps
+        its root score out of the hash table, since it is not the position's own score.
         """
         start = time.perf_counter()
         if deadline is None:
@@ -370,6 +375,10 @@ class Searcher:
         self.streaks = [game.king_streak] if self.king_limit is not None else []
         rev = game.reversible_plies
         moves = self.gen.generate(om, ok, pm, pk, colour, self.forced, game.frozen_king())
+        if exclude:
+            moves = [m for m in moves if move_id(m) not in exclude]
+            if not moves:
+                return SearchResult(None, 0, 0, 0, 0.0)
         result = SearchResult(moves[0] if moves else None, 0, 0, 0, 0.0)
         if not moves:
             result.score = MATE if self.losing else -MATE
@@ -419,7 +428,8 @@ class Searcher:
                 best_move, best_score = iter_best, iter_score
                 result.depth = depth
                 result.root_scores = scores
-                self.tt[root_key & self.tt_mask] = (root_key, depth, EXACT, iter_score, move_id(iter_best))
+                if not exclude:
+                    self.tt[root_key & self.tt_mask] = (root_key, depth, EXACT, iter_score, move_id(iter_best))
                 # Best first, then the others in the order of their scores this iteration.
                 scores_sorted = sorted(scores, key=_second, reverse=True)
                 order = [m for m, _ in scores_sorted]

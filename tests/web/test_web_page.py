@@ -24,7 +24,7 @@ def square(page: Page, n: int):
 
 
 def moves(page: Page):
-    return page.locator("#move-list button")
+    return page.locator("#move-list button.past")  # the moves up to the current one
 
 
 def wait_state(page: Page, *states: str, timeout: int = TURN_MS) -> str:

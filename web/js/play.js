@@ -8,6 +8,7 @@ import { Clock } from "./game/clock.js";
 import { GameController } from "./game/controller.js";
 import { opponent } from "./game/flow.js";
 import { registerServiceWorker } from "./offline.js";
+import { setupAnalysis } from "./analysis/panel.js";
 import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./play/dialogs.js";
 import { clearLink, linkTo, readLink } from "./play/link.js";
 import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
@@ -66,6 +67,10 @@ const controller = new GameController({
       }
       refresh();
       persist();
+      analysis.follow(view);
+      const queued = pendingStep;
+      pendingStep = null;
+      if (queued) queueMicrotask(() => step(queued));
     },
     onEnd: gameOver,
     onState() {
@@ -82,7 +87,9 @@ const controller = new GameController({
 });
 
 /** What the panel draws from. @type {import("./play/panel.js").PanelState} */
-const page = { controller, settings, ready: false, reviewPly: null, review };
+const page = { controller, settings, ready: false, reviewPly: null, goto };
+
+const analysis = setupAnalysis({ controller, board, page, refresh: () => refresh(), say: (text, warn) => say(text, warn) });
 
 /** @param {number} n */
 function labelOf(n) {
@@ -242,26 +249,12 @@ async function openLink(link) {
     persist();
     notice("");
     say(t("ed_link_opened"));
-    opened = link; // link.analyse: the analysis of this position was asked for
+    if (link.analyse) openAnalysis();
     return true;
   } catch (error) {
     notice(t("ed_link_refused", { reason: errorText(error) }));
     return false;
   }
-}
-
-/** The last position opened from a link. @type {import("./play/link.js").PositionLink | null} */
-let opened = null;
-
-/** Show the position after `ply` moves; the live game goes on underneath. @param {number} ply */
-async function review(ply) {
-  const view = controller.view;
-  if (!view || !controller.idle) return;
-  if (ply >= view.ply) return backToGame();
-  const past = await call("review", { ply });
-  page.reviewPly = ply;
-  board.setView(past, { reviewing: true });
-  refresh();
 }
 
 /** The same settings with the colours swapped, from the same start. */
@@ -285,10 +278,56 @@ async function playOn() {
   }
 }
 
+/** Go to a move of the game's tree (0: the start); a move played there makes a variation. @param {number} node */
+function goto(node) {
+  if (page.reviewPly != null) backToGame();
+  controller.goto(node);
+}
+
+/** From a line's preview back to the board's position; from an earlier position to the end of its line. */
 function backToGame() {
-  page.reviewPly = null;
-  if (controller.view) board.setView(controller.view);
-  refresh();
+  if (page.reviewPly != null) {
+    page.reviewPly = null;
+    if (controller.view) board.setView(controller.view);
+    refresh();
+    analysis.render();
+    return;
+  }
+  const end = controller.stepTarget("end");
+  if (end != null) controller.goto(end);
+}
+
+/** Analysis of the board's position, for other parts of the page (the board editor, a link). */
+function openAnalysis() {
+  if (!page.ready) {
+    pendingAnalysis = true;
+    return;
+  }
+  if (!analysis.isOpen()) analysis.open();
+}
+let pendingAnalysis = /analyse/.test(location.hash);
+
+/** ← → one move, ↑/Home the start, ↓/End the end of the line, when the board does not hold the keys. @param {KeyboardEvent} e */
+function stepKey(e) {
+  const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "start", Home: "start", ArrowDown: "end", End: "end" }[e.key];
+  if (!where || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest("#board, select")) return;
+  e.preventDefault();
+  step(/** @type {"back" | "forward" | "start" | "end"} */ (where));
+}
+
+/** @type {"back" | "forward" | "start" | "end" | null} a key pressed while a request was out: taken when it returns */
+let pendingStep = null;
+
+/** @param {"back" | "forward" | "start" | "end"} where */
+function step(where) {
+  if (!controller.idle) {
+    pendingStep = where;
+    return;
+  }
+  const target = controller.stepTarget(where);
+  if (target == null) return;
+  if (page.reviewPly != null) backToGame();
+  controller.goto(target);
 }
 
 async function hint() {
@@ -327,6 +366,7 @@ function applyLanguage() {
   board.setName(t("board"));
   board.relabel();
   if (controller.view) renderPanel(page);
+  analysis.render();
 }
 
 /** @param {Partial<Settings>} change */
@@ -384,8 +424,10 @@ function wireUi() {
     } else if ((e.ctrlKey || e.metaKey) && e.key === "y") {
       e.preventDefault();
       controller.redo();
-    }
+    } else stepKey(e);
   });
+  window.addEventListener("hashchange", () => /analyse/.test(location.hash) && openAnalysis());
+  document.addEventListener("draughts:analyse", openAnalysis);
   window.addEventListener("pagehide", persist);
 }
 
@@ -457,16 +499,17 @@ async function start() {
   refresh();
   metrics.interactiveAt = performance.now();
   document.documentElement.dataset.ready = "true";
+  if (pendingAnalysis) openAnalysis();
 }
 
 // for the benchmark (bench/web_bench.py): boot stages and timings, and the worker's call
-Object.assign(window, { __draughts: Object.assign(metrics, { board, call }) });
+Object.assign(window, { __draughts: Object.assign(metrics, { board, call }), openAnalysis });
 board.setLabels(labelSetting());
 applyTheme();
 applyLanguage();
 // the buttons that need Python stay disabled, saying why, until a game is on the board
 const releaseControls = holdWhileBooting(["btn-new", "btn-undo", "btn-redo", "btn-hint", "btn-draw", "btn-resign",
-  "btn-pdn"].map((id) => /** @type {HTMLButtonElement} */ ($(id))), t("boot_wait"));
+  "btn-pdn", "btn-analyse"].map((id) => /** @type {HTMLButtonElement} */ ($(id))), t("boot_wait"));
 if (loaded.damaged) damagedNotice();
 wireUi();
 paintEarly();

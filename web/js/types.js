@@ -49,6 +49,16 @@
  * @property {string} [computerMove]
  * @property {number} [total]
  * @property {boolean} [recorded]  an imported game, unchanged: its result is its record's
+ * @property {TreeMove[]} [tree]  the main line of the move tree, with its variations
+ * @property {number} [node]  the tree's move whose position this is (0: the start)
+ * @property {number[]} [path]  the tree's moves from the start to here
+ * @property {number[]} [ahead]  the moves redo would replay, next first
+ * @property {number | null} [review]  the ply of an earlier position shown without moves
+ */
+
+/**
+ * A move of the tree as the move list shows it, with the lines that replace it.
+ * @typedef {{id: number, text: string, ply: number, mark: string, comments: string[], variations: TreeMove[][]}} TreeMove
  */
 
 /**

@@ -91,6 +91,12 @@ export class Board {
     this.input.refresh();
   }
 
+  /** Arrows over the position (an analysis's best moves); [] clears them. @param {import("./render.js").Arrow[]} arrows */
+  setArrows(arrows) {
+    this.renderer.arrows = arrows;
+    this.renderer.requestDraw();
+  }
+
   /** The accessible name of the whole board. @param {string} name */
   setName(name) {
     this.renderer.layer.setAttribute("aria-label", name);

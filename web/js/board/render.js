@@ -28,6 +28,8 @@ function readColours(root) {
   };
 }
 
+/** A move drawn as an arrow: its squares, in order. @typedef {{path: number[], colour?: string, alpha?: number}} Arrow */
+
 export class Renderer {
   /**
    * @param {HTMLElement} root  receives the canvas and the button layer
@@ -51,6 +53,8 @@ export class Renderer {
     /** @type {Colours | null} */
     this.colours = null;
     this.frame = 0;
+    /** @type {Arrow[]} arrows a host draws over the position (the analysis's best moves) */
+    this.arrows = [];
   }
 
   /** The element with the keyboard focus in the board's document or shadow root. */
@@ -252,6 +256,7 @@ export class Renderer {
       ctx.lineWidth = Math.max(3, size * 0.08);
       line(state.hint.path);
     }
+    for (const arrow of this.arrows) this.drawArrow(arrow.path.map(centre), size, arrow.colour || col.hint, arrow.alpha ?? 0.75);
     // Keyboard focus ring (drawn here too, since the buttons themselves are transparent).
     const focused = /** @type {HTMLElement | null} */ (this.activeElement());
     const focusedSquare = focused?.dataset?.square ? state.squareIndex.get(Number(focused.dataset.square)) : null;
@@ -361,6 +366,36 @@ export class Renderer {
       ctx.fill();
     }
     ctx.globalAlpha = 1;
+  }
+
+  /**
+   * A move as an arrow along its squares, the head on its last square.
+   * @param {[number, number][]} points @param {number} size @param {string} colour @param {number} alpha
+   */
+  drawArrow(points, size, colour, alpha) {
+    if (points.length < 2) return;
+    const ctx = this.ctx;
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
+    const angle = Math.atan2(y2 - y1, x2 - x1);
+    const head = size * 0.38;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.strokeStyle = ctx.fillStyle = colour;
+    ctx.lineWidth = Math.max(3, size * 0.13);
+    ctx.lineCap = ctx.lineJoin = "round";
+    ctx.beginPath();
+    ctx.moveTo(points[0][0], points[0][1]);
+    for (const [x, y] of points.slice(1, -1)) ctx.lineTo(x, y);
+    ctx.lineTo(x2 - Math.cos(angle) * head * 0.8, y2 - Math.sin(angle) * head * 0.8);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(x2, y2);
+    ctx.lineTo(x2 - head * Math.cos(angle - 0.5), y2 - head * Math.sin(angle - 0.5));
+    ctx.lineTo(x2 - head * Math.cos(angle + 0.5), y2 - head * Math.sin(angle + 0.5));
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
   }
 
   /** @param {number} x @param {number} y @param {number} size @param {string} colour */

@@ -54,6 +54,7 @@ export class GameController {
     this.clock = null;
     /** @type {ReturnType<typeof setInterval> | null} */
     this.timer = null;
+    this.analysing = false; // an analysis is open: the user plays both sides, the computer waits
   }
 
   /**
@@ -74,8 +75,39 @@ export class GameController {
     return !this.busy && !this.thinking;
   }
 
+  /**
+   * The computer is to move here. Not while analysing, nor in an earlier position of the
+   * game (the move tree has moves ahead): there the user tries moves for both sides, and a
+   * move that differs makes a variation.
+   */
   isComputerTurn(view = this.view) {
-    return computerToMove(view, this.computerSide);
+    return computerToMove(view, this.computerSide) && !this.analysing && !((view?.redo ?? 0) > 0);
+  }
+
+  /** Analysing on (the computer waits) or off (it moves if it is its turn). @param {boolean} on */
+  setAnalysing(on) {
+    this.analysing = on;
+    this.hooks.onState?.();
+    if (!on) this.computerTurn();
+  }
+
+  /** Go to a move of the tree (0: the start position). @param {number} node */
+  goto(node) {
+    const view = this.view;
+    if (!view || !this.idle || node === view.node) return Promise.resolve(null);
+    return this.act("goto", { node });
+  }
+
+  /** The tree's move one step back, one forward, the start, the end of the line (null: none). @param {"back" | "forward" | "start" | "end"} where */
+  stepTarget(where) {
+    const view = this.view;
+    if (!view) return null;
+    const path = view.path || [];
+    const ahead = view.ahead || [];
+    if (where === "back") return path.length ? (path.length > 1 ? path[path.length - 2] : 0) : null;
+    if (where === "start") return path.length ? 0 : null;
+    if (where === "forward") return ahead.length ? ahead[0] : null;
+    return ahead.length ? ahead[ahead.length - 1] : null;
   }
 
   /** The board may take a move now. */

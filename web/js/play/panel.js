@@ -15,8 +15,8 @@ import { loadRecord } from "./storage.js";
  * @property {GameController} controller
  * @property {Settings} settings
  * @property {boolean} ready  Python is up
- * @property {number | null} reviewPly  an earlier position being looked at
- * @property {(ply: number) => void} review  show the position after a ply of the move list
+ * @property {number | null} reviewPly  a position off the game being looked at (a line's preview)
+ * @property {(node: number) => void} goto  go to a move of the tree
  */
 
 /** @param {string} id */
@@ -43,10 +43,10 @@ export function renderPanel(page) {
   $("why").hidden = rules.length === 0;
   $("why-list").replaceChildren(...rules.map((r) => listItem(message(r))));
   renderMoveList(page, view);
+  $("btn-live").hidden = reviewPly == null && !(view.redo > 0);
   const ready = page.ready;
-  $("btn-live").hidden = reviewPly == null;
   // an earlier position, or the end of an imported game: the players may go on from there
-  $("btn-play-from").hidden = !ready || (reviewPly == null && !(view.outcome && view.recorded));
+  $("btn-play-from").hidden = !ready || (reviewPly == null && !(view.ahead && view.ahead.length) && !(view.outcome && view.recorded));
   $("btn-rematch").hidden = !ready || !view.outcome || !!view.recorded;
   button("btn-undo").disabled = !ready || !controller.canUndo();
   button("btn-redo").disabled = !ready || !controller.canRedo();
@@ -79,33 +79,66 @@ function renderResult(view) {
 
 /**
  * The move list as PDN numbers it: one full move a row (its number, the first player's move,
- * the reply), each move a button that shows the position after it. A game whose first ply was
- * the second player's starts with "1. …".
+ * the reply), each move a button that goes to the position after it. A game whose first ply
+ * was the second player's starts with "1. …". The moves tried instead of a main-line move
+ * follow its row in parentheses, as PDN writes variations; the current move is marked, the
+ * moves before it are "past" and the ones redo would replay "ahead".
  * @param {PanelState} page @param {View} view
  */
 function renderMoveList(page, view) {
   const list = $("move-list");
-  const plies = view.history;
+  const tree = view.tree || view.history.map((text, i) => ({ id: -1 - i, text, ply: i + 1, mark: "", comments: [], variations: [] }));
   const firstMover = view.ply % 2 === 0 ? view.turn : opponent(view.turn);
   const skipped = view.first && firstMover !== view.first ? 1 : 0;
-  /** @param {number} i  the ply's index in the history, or -1 for the empty first cell */
-  const cell = (i) => {
-    if (i < 0) return Object.assign(document.createElement("span"), { textContent: "…", className: "skipped" });
+  const past = new Set(view.path || tree.slice(0, view.ply).map((m) => m.id));
+  const ahead = new Set(view.ahead || []);
+  const current = page.reviewPly == null ? view.node ?? tree[view.ply - 1]?.id : null;
+  /** @param {import("../types.js").TreeMove} m */
+  const button = (m) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = plies[i];
-    b.dataset.ply = String(i + 1);
-    const current = page.reviewPly == null ? i === plies.length - 1 : page.reviewPly === i + 1;
-    b.setAttribute("aria-current", current ? "true" : "false");
-    b.addEventListener("click", () => page.review(i + 1));
+    b.textContent = m.text + m.mark;
+    b.dataset.node = String(m.id);
+    b.dataset.ply = String(m.ply);
+    b.className = past.has(m.id) ? "past" : ahead.has(m.id) ? "ahead" : "";
+    b.setAttribute("aria-current", m.id === current ? "true" : "false");
+    if (m.comments.length) b.title = m.comments.join(" ");
+    b.addEventListener("click", () => page.goto(m.id));
     return b;
   };
+  /** The move number before a ply: "12." for the first player's, "12…" where the second's needs one. @param {number} ply @param {boolean} always */
+  const number = (ply, always) => {
+    const index = ply - 1 + skipped;
+    const n = Math.floor(index / 2) + 1;
+    return index % 2 === 0 ? `${n}.` : always ? `${n}…` : "";
+  };
+  /** A variation inline: numbers, buttons and nested lines in parentheses. @param {import("../types.js").TreeMove[]} line @returns {Node[]} */
+  const inline = (line) => {
+    /** @type {Node[]} */
+    const out = [document.createTextNode("(")];
+    line.forEach((m, i) => {
+      const label = number(m.ply, i === 0);
+      if (label) out.push(Object.assign(document.createElement("span"), { textContent: label, className: "number" }));
+      out.push(button(m));
+      for (const v of m.variations) out.push(...inline(v));
+    });
+    out.push(document.createTextNode(")"));
+    return out;
+  };
   const rows = [];
-  for (let first = -skipped; first < plies.length; first += 2) {
+  for (let first = -skipped; first < tree.length; first += 2) {
     const li = document.createElement("li");
-    li.append(cell(first));
-    if (first + 1 < plies.length) li.append(cell(first + 1));
+    li.append(first < 0 ? Object.assign(document.createElement("span"), { textContent: "…", className: "skipped" }) : button(tree[first]));
+    if (first + 1 < tree.length) li.append(button(tree[first + 1]));
     rows.push(li);
+    for (const m of [tree[first], tree[first + 1]]) {
+      for (const v of m?.variations || []) {
+        const row = document.createElement("li");
+        row.className = "variation";
+        row.append(...inline(v));
+        rows.push(row);
+      }
+    }
   }
   list.replaceChildren(...rows);
   list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });

@@ -13,7 +13,7 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
-from draughts.record import write_game
+from draughts.record import pdn_from_game
 from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.teach import puzzles as problems
@@ -21,6 +21,7 @@ from draughts.text import message
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
 
+from . import analysis
 from .errors import BadRequestError, GameOverError, StalePositionError
 from .protocol import (
     Computer, Count, Declare, DrawAnswer, ExportPdn, Hello, Hint, ImportPdn, LevelInfo, Method, NewGame, NoParams,
@@ -30,6 +31,7 @@ from .protocol import (
 )
 from .library import GameListPart, PdnLibrary
 from .session import DEFAULT_PRESET, DRAW_PRESETS, Board, SavedGame, Session
+from .tree import read_variations, write_variations
 from .views import BoardView, ComputerView, ViewerView, board_view, counters, extend
 from .wire import Nothing
 
@@ -91,16 +93,17 @@ def undo(board: Board, request: Count) -> BoardView:
     for _ in range(max(1, request.count)):
         if not s.game.move_stack:
             break
-        s.redo_stack.append(s.pop())
+        s.pop()
     return board_view(s)
 
 
 def redo(board: Board, request: Count) -> BoardView:
     s = board.session
     for _ in range(max(1, request.count)):
-        if not s.redo_stack:
+        ahead = s.redo_moves()
+        if not ahead:
             break
-        s.push(s.redo_stack.pop())
+        s.push(ahead[0])
     return board_view(s)
 
 
@@ -156,14 +159,15 @@ def export_pdn(board: Board, request: ExportPdn) -> PdnText:
     and a result the players declared (resignation, agreed draw, flag fall), which is not on
     the board, is written here: its result, and how the game ended."""
     s = board.session
-    if s.record_intact and s.declared is None and s.record is not None and s.record.source:
+    if s.record_intact and not s.annotated and s.declared is None and s.record is not None and s.record.source:
         return PdnText(s.record.source if s.record.source.endswith("\n") else s.record.source + "\n")
     declared: dict[str, str] = {}
     if s.declared is not None:
         declared = {"Result": s.declared.result, "Termination": s.declared.reason}
     own = {k: v for k, v in s.tags.items() if s.record_intact or k not in ("Result", "Termination")}
     tags = {**(request.tags or {}), **own, **declared}
-    return PdnText(write_game(s.game, tags or None))
+    record = pdn_from_game(s.main_line_game(), tags or None)
+    return PdnText(write_variations(s.tree, record).to_pdn())
 
 
 def import_pdn(board: Board, request: ImportPdn) -> BoardView:
@@ -321,6 +325,11 @@ METHODS: dict[str, Method[Any]] = {
     "export_pdn": Method(ExportPdn, export_pdn), "import_pdn": Method(ImportPdn, import_pdn),
     "set_fen": Method(SetFen, set_fen), "review": Method(Review, review), "setup": Method(Setup, setup),
     "pdn_games": Method(PdnGames, pdn_games), "play_from": Method(PlayFrom, play_from),
+    # the analysis board, the move tree and the game review
+    "analyse": Method(analysis.Analyse, analysis.analyse), "goto": Method(analysis.Goto, analysis.goto),
+    "line_position": Method(analysis.LinePosition, analysis.line_position),
+    "review_start": Method(analysis.ReviewStart, analysis.review_start),
+    "review_step": Method(analysis.ReviewStep, analysis.review_step),
     # the learn page and embedded boards
     "close_session": Method(NoParams, close_session), "rules_table": Method(NoParams, rules_table),
     "why_not": Method(WhyNot, why_not), "viewer_position": Method(ViewerPosition, viewer_position),

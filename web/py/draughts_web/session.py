@@ -19,6 +19,7 @@ from draughts.record import game_from_pdn, recorded_outcome
 
 from .errors import BadRequestError, BadSaveError
 from .library import PdnLibrary
+from .tree import MoveTree, Node, path_to, read_variations
 from .wire import decode, named
 
 DRAW_PRESETS: tuple[str, ...] = PRESETS
@@ -87,8 +88,10 @@ def move_data(move: Move) -> MoveData:
 
 
 class Session:
-    """One board's game plus what the rules do not keep: moves to redo, a result the players
-    declared (resignation, agreed draw, flag fall) and the PDN tags of an imported game."""
+    """One board's game plus what the rules do not keep: the tree of every move tried (the
+    moves to redo are the line ahead in it), a result the players declared (resignation,
+    agreed draw, flag fall) and the PDN tags of an imported game. ``game`` is the position of
+    the tree's current node."""
 
     def __init__(self, variant: str = "international", fen: str | None = None,
                  draw_rules: str = DEFAULT_PRESET, forced_capture: bool = True) -> None:
@@ -99,7 +102,8 @@ class Session:
         self.forced_capture = forced_capture
         self.start_fen = self.game.fen()
         self.texts: list[str] = []  # move texts in the notation, parallel to game.move_stack
-        self.redo_stack: list[Move] = []  # the next move to redo last
+        self.tree = MoveTree()
+        self.node: Node = self.tree.root  # where the game is in the tree
         self.tags: dict[str, str] = {}
         self.declared: Outcome | None = None
         # An imported game: its record and how many moves it has. While the game is that
@@ -109,26 +113,65 @@ class Session:
         self.record_plies = 0
         self.recorded: Outcome | None = None
         self.library: PdnLibrary | None = None  # a PDN file of many games being read
+        self.extras: dict[str, object] = {}  # what the board's analysis keeps between requests
+        self.annotated = False  # a review wrote into the tree: the record's text is not the game's
 
     # -- moves ------------------------------------------------------------------------------
     def legal(self) -> list[Move]:
         return list(self.game.legal_moves)
 
     def push(self, move: Move) -> None:
-        self.texts.append(self.game.move_text(move))
+        """Play ``move`` from the current node: along the tree's move if it has one, else as a
+        new variation (the main line and the other lines stay)."""
+        text = self.game.move_text(move)
         self.game.push(move)
+        self.texts.append(text)
+        self.node = self.tree.child(self.node, move, text)
 
     def pop(self) -> Move:
+        """Back one move; the tree remembers the line for redo."""
+        assert self.node.parent is not None
         self.texts.pop()
+        self.node = self.node.parent
         return self.game.pop()
 
     def play(self, move: Move) -> None:
-        """A new move: the moves that could be redone belong to another line now, and an
-        imported record's result and text no longer describe the game."""
+        """A move made on the board: the moves after this point stay in the tree. A move the
+        tree did not have makes the game another than an imported record's: the record's
+        result and text no longer describe it."""
+        new = all(child.move != move for child in self.node.children)
         self.push(move)
-        self.redo_stack.clear()
-        if self.record is not None:
+        if new and self.record is not None:
             self.forget_record()
+
+    def redo_moves(self) -> list[Move]:
+        """The moves redo would replay, next first."""
+        return [n.move for n in self.tree.ahead(self.node) if n.move is not None]
+
+    def goto(self, node_id: int) -> None:
+        """Make the position of the tree's move ``node_id`` (0: the start) the current one."""
+        target = self.tree.find(node_id)
+        if target is None:
+            raise BadRequestError(f"there is no move {node_id} in this game's tree")
+        line = path_to(target)
+        keep = 0  # the moves the current line shares with the target's
+        current = path_to(self.node)
+        while keep < min(len(line), len(current)) and line[keep] is current[keep]:
+            keep += 1
+        while len(self.game.move_stack) > keep:
+            self.pop()
+        for node in line[keep:]:
+            assert node.move is not None
+            self.push(node.move)
+
+    def main_line_game(self) -> Game:
+        """The game along the tree's main line (first moves), whatever the current node."""
+        game = Game(self.variant, fen=self.start_fen, draw_rules=self.draw_rules,
+                    forced_capture=None if self.forced_capture else False)
+        for node in self.tree.main_line():
+            assert node.move is not None
+            game.push(node.move)
+        return game
 
     # -- an imported record -------------------------------------------------------------------
     @classmethod
@@ -136,8 +179,10 @@ class Session:
         """The game of a PDN record, every move played; its tags, result and text are kept."""
         game = game_from_pdn(record)
         session = cls(game.rules.key, game.starting_fen, DEFAULT_PRESET, game.rules.forced_capture)
-        for move in game.move_stack:
-            session.push(session.find(list(move.path), list(move.captures)))
+        read_variations(session.tree, record.main_line, session.tree.root, session.game.copy())
+        session.tree.root.comments = list(record.main_line.comments)
+        main = session.tree.main_line()
+        session.goto(main[-1].id if main else 0)
         session.tags = dict(record.tags)
         session.record = record
         session.record_plies = len(game.move_stack)
@@ -146,8 +191,12 @@ class Session:
 
     @property
     def record_intact(self) -> bool:
-        """The game is still the imported record's: every move of it there, none other."""
-        return self.record is not None and len(self.game.move_stack) == self.record_plies
+        """The game is still the imported record's: at the end of its main line, every move of
+        it there and none other."""
+        if self.record is None or len(self.game.move_stack) != self.record_plies:
+            return False
+        main = self.tree.main_line()
+        return self.node is (main[-1] if main else self.tree.root)
 
     def forget_record(self) -> None:
         """The game is another one now: the record's tags and result no longer apply."""
@@ -178,7 +227,7 @@ class Session:
     def save(self) -> SavedGame:
         return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
                          [move_data(m) for m in self.game.move_stack],
-                         [move_data(m) for m in reversed(self.redo_stack)],
+                         [move_data(m) for m in self.redo_moves()],
                          Declared.of(self.declared) if self.declared else None, dict(self.tags),
                          self.record.source if self.record is not None else "")
 
@@ -191,17 +240,18 @@ class Session:
                 session.push(session.find(path, captures))
             except IllegalMoveError as error:
                 raise BadSaveError(f"saved move {ply} is not legal: {error}") from error
-        # Redo moves are checked on a copy and kept up to the first that does not fit.
-        probe = session.game.copy()
-        redo: list[Move] = []
+        # Redo moves are kept up to the first that does not fit, then taken back: the tree
+        # holds them as the line ahead.
+        redone = 0
         for path, captures in saved.redo:
-            move = next((m for m in probe.legal_moves if list(m.path) == path and list(m.captures) == captures),
-                        None)
+            move = next((m for m in session.game.legal_moves
+                         if list(m.path) == path and list(m.captures) == captures), None)
             if move is None:
                 break
-            probe.push(move)
-            redo.append(move)
-        session.redo_stack = list(reversed(redo))
+            session.push(move)
+            redone += 1
+        for _ in range(redone):
+            session.pop()
         session.declared = saved.declared.outcome() if saved.declared else None
         session.tags = dict(saved.tags)
         if saved.pdn:
@@ -216,7 +266,7 @@ class Session:
         except PdnError:
             return
         moves = [m.path for m in replayed.move_stack]
-        played = [m.path for m in self.game.move_stack] + [m.path for m in reversed(self.redo_stack)]
+        played = [m.path for m in self.game.move_stack] + [m.path for m in self.redo_moves()]
         if played[:len(moves)] == moves:
             self.record, self.record_plies = record, len(moves)
             self.recorded = recorded_outcome(record, replayed)

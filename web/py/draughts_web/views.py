@@ -15,6 +15,7 @@ from draughts.teach.explain import Reason, explain
 from draughts.text import Message as TextMessage
 
 from .session import SavedGame, Session
+from .tree import Node, path_to
 from .wire import named
 
 # Which explained rule answers "why can't this piece move?", strongest first.
@@ -88,6 +89,18 @@ class LastMove:
 
 
 @dataclass(frozen=True)
+class TreeMove:
+    """A move of the tree as the move list shows it, with the lines that replace it."""
+
+    id: int
+    text: str
+    ply: int  # 1 for the first move from the start position
+    mark: str  # "??", "!?" ... from its NAGs
+    comments: list[str]  # without [%...] commands (the review's scores are drawn, not read)
+    variations: list[list["TreeMove"]]
+
+
+@dataclass(frozen=True)
 class BoardView:
     variant: str
     name: str
@@ -115,6 +128,10 @@ class BoardView:
     draw_rules: str = named("drawRules")
     save: SavedGame | None = named("save")
     recorded: bool = named("recorded", False)  # an imported game, unchanged: its result is the record's
+    tree: list[TreeMove] = named("tree", [])  # the main line, with its variations
+    node: int = named("node", 0)  # the tree's move whose position this is (0: the start)
+    path: list[int] = named("path", [])  # the tree's moves from the start to here
+    ahead: list[int] = named("ahead", [])  # the moves redo would replay, next first
 
 
 @dataclass(frozen=True)
@@ -164,12 +181,29 @@ def board_view(session: Session, game: Game | None = None, review_ply: int | Non
         must_capture=must_capture, most=most,
         messages=messages(game, must_capture, most, outcome, explained),
         rules=explained,
-        history=session.texts[: len(stack)], redo=0 if reviewing else len(session.redo_stack),
+        history=session.texts[: len(stack)], redo=0 if reviewing else len(session.redo_moves()),
         last=LastMove(list(last.path), list(last.captures)) if last else None,
         outcome=OutcomeView.of(outcome, game) if outcome else None, review=review_ply, counters=counters(game),
         house_rule=not session.forced_capture, first=rules.first_player, draw_rules=session.draw_rules,
         save=None if reviewing else session.save(), recorded=session.record_intact,
+        tree=tree_moves(session.tree.root.children, 1), node=0 if reviewing else session.node.id,
+        path=[] if reviewing else [n.id for n in path_to(session.node)],
+        ahead=[] if reviewing else [n.id for n in session.tree.ahead(session.node)],
     )
+
+
+def tree_moves(first: list[Node], ply: int) -> list[TreeMove]:
+    """The line through ``first[0]`` (the others being its variations), from ply ``ply``."""
+    line: list[TreeMove] = []
+    siblings = first
+    while siblings:
+        node = siblings[0]
+        comments = [c for c in node.comments if not c.lstrip().startswith("[%")]
+        line.append(TreeMove(node.id, node.text, ply, node.mark(), comments,
+                             [tree_moves([other], ply) for other in siblings[1:]]))
+        siblings = node.children
+        ply += 1
+    return line
 
 
 def messages(game: Game, must_capture: bool, most: int, outcome: Outcome | None,
