@@ -3,6 +3,7 @@
 The family comes from the rule flags, never from the variant's name:
 
 * ``losing``   -- ``losing_game``: the goal is inverted (Antidraughts, Schlagdame);
+* ``breakthrough`` -- ``crowning_wins``: the first king wins (advance is everything);
 * ``frisian``  -- ``capture_choice == "frisian_value"``;
 * ``turkish``  -- ``colouring == "all"`` (orthogonal movement on all 64 squares);
 * ``flying``   -- ``flying_kings`` (International, Brazilian, Canadian, Russian, Pool, ...);
@@ -49,6 +50,10 @@ WEIGHTS: dict[str, dict[str, int]] = {
                     king_diagonal=0, king_alone=40, drawish=1, mobility=1, balance=0),
     "frisian": dict(man=100, king=250, advance=1, centre=5, back_rank=6, support=4, runaway=50,
                     king_diagonal=10, king_alone=40, drawish=4, mobility=2, balance=3),
+    # Breakthrough: the first king wins, so a man's advance is what counts, and most of all
+    # a man with a free road ahead.
+    "breakthrough": dict(man=100, king=330, advance=4, centre=5, back_rank=12, support=6, runaway=400,
+                         king_diagonal=0, king_alone=0, drawish=1, mobility=4, balance=3),
     # Losing games: pieces are a burden; kings are worse (they must capture far and wide
     # but are also hard to give away), so both count against their owner.
     "losing": dict(man=100, king=150, advance=0, centre=0, back_rank=0, support=0, runaway=0,
@@ -59,6 +64,8 @@ WEIGHTS: dict[str, dict[str, int]] = {
 def family_of(rules: RuleSet) -> str:
     if rules.losing_game:
         return "losing"
+    if rules.crowning_wins:
+        return "breakthrough"
     if rules.capture_choice == "frisian_value":
         return "frisian"
     if rules.colouring == "all":
