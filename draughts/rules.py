@@ -93,6 +93,11 @@ class RuleSet:
     capture_separator: str = "x"  # A1 8.2, 9.1; PDN: ":" for Russian
     international_results: bool = True  # PDN: 2-0 / 1-1 / 0-2 for GameType 20 and 27
 
+    # --- words ----------------------------------------------------------------------------
+    # Text-catalogue ids of the rules that the flags above do not put into words for a
+    # newcomer (the learn page adds them to the introduction it writes from the flags).
+    notes: tuple[str, ...] = ()
+
     @property
     def squares(self) -> int:
         if self.colouring == "all":
@@ -226,6 +231,7 @@ KILLER = replace(
     INTERNATIONAL, key="killer", name="Killer", aliases=(),
     king_halts_behind_king=True,  # mindsports.nl; DCTL killer.hpp is_halt_behind_king
     variant_tag="killer",  # no GameType of its own: 20 with a [Variant] tag
+    notes=("intro.killer.1",),
 )
 
 # Breakthrough: International moves; the first to crown a king wins (Scan's "bt", Hub name
@@ -233,7 +239,7 @@ KILLER = replace(
 BREAKTHROUGH = replace(
     INTERNATIONAL, key="breakthrough", name="Breakthrough", aliases=("bt",),
     crowning_wins=True,  # Scan's bt variant: a king ends the game
-    variant_tag="breakthrough",
+    variant_tag="breakthrough", notes=("intro.breakthrough.1",),
 )
 
 # Thai draughts (Mak-hot): 8x8, two rows of four men each (DCTL thai.hpp initial_position_gap
@@ -252,6 +258,7 @@ THAI = replace(
     # No published Thai draw rule was found: threefold repetition (the default) and the
     # 8x8 games' 15-moves-each kings-only rule (FMJD-64 7.2.5), so that no game runs forever.
     max_reversible_plies=30, endgame_rule="none",
+    notes=("intro.thai.1",),
 )
 
 VARIANTS: dict[str, RuleSet] = {

@@ -23,7 +23,8 @@ function newGameFields() {
 /** @param {Hello} hello @param {Settings} settings @param {View | null} view */
 export function openNewGameDialog(hello, settings, view) {
   $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(`${v.name} (${v.rows}×${v.cols})`, v.key)));
-  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(`${l.number} — ${l.name}`, String(l.number))));
+  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(
+    `${l.number} — ${t(`level.name.${l.number}`)}: ${t(`level.about.${l.number}`)}`, String(l.number))));
   $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(p === hello.drawPresets[0] ? t("draw_default") : p, p)));
   const form = newGameFields();
   form.variant.value = view?.variant || settings.variant;
