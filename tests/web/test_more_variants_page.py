@@ -55,6 +55,10 @@ def test_learn_page_words_the_new_rules(learn: Page) -> None:  # noqa: F811
     learn.select_option("#family", "breakthrough")
     expect(intro).to_contain_text("first side to crown a king wins", timeout=ANSWER_MS)
     learn.screenshot(path=str(SHOTS / "learn-breakthrough.png"))
+    learn.select_option("#lang", "de")
+    expect(intro).to_contain_text("Wer als Erster eine Dame bekommt, gewinnt sofort", timeout=ANSWER_MS)
+    learn.set_viewport_size({"width": 360, "height": 740})
+    learn.screenshot(path=str(SHOTS / "learn-breakthrough-de-phone.png"))
 
 
 def test_level_choices_say_what_each_level_is(game: Page) -> None:
@@ -62,6 +66,12 @@ def test_level_choices_say_what_each_level_is(game: Page) -> None:
     options = game.locator("#dlg-new select[name=level] option")
     expect(options).to_have_count(7)
     expect(options.first).to_have_text("1 — First game: looks one move ahead: takes what is offered, misses two-move shots")
-    expect(options.nth(3)).to_contain_text("1,500 positions a move")
+    expect(options.nth(3)).to_contain_text("800 positions a move")
     game.locator("#dlg-new").screenshot(path=str(SHOTS / "new-game-levels.png"))
+    # the long choices stay inside the dialog, on a phone too
+    for width, height in ((1280, 900), (360, 740)):
+        game.set_viewport_size({"width": width, "height": height})
+        select, dialog = game.locator("#new-level").bounding_box(), game.locator("#dlg-new").bounding_box()
+        assert select and dialog and select["x"] + select["width"] <= dialog["x"] + dialog["width"], (width, select)
+    game.locator("#dlg-new").screenshot(path=str(SHOTS / "new-game-levels-phone.png"))
     game.keyboard.press("Escape")
