@@ -35,7 +35,7 @@ LEVELS: list[Level] = [
     Level(1, "First game", 1, 0.5, 10, 0.0, "looks one move ahead: takes what is offered, misses two-move shots"),
     Level(2, "Beginner", 2, 0.5, 60, 0.0, "looks two moves ahead and often misjudges the position"),
     Level(3, "Casual", 3, 1.0, 70, 0.0, "sees short combinations, still misjudges positions"),
-    Level(4, "Club", 64, 2.0, 25, 0.0, "a careful club player: weighs about 800 positions a move", nodes=800),
+    Level(4, "Club", 64, 2.0, 0, 0.0, "a careful club player: weighs about 1,000 positions a move", nodes=1_000),
     Level(5, "Expert", 64, 4.0, 0, 0.0, "solid: weighs about 6,000 positions a move", nodes=6_000),
     Level(6, "Master", 64, 6.0, 0, 0.0, "strong: weighs about 25,000 positions a move", nodes=25_000),
     Level(7, "Strongest", 64, 8.0, 0, 0.0, "everything the engine has, up to eight seconds a move"),
