@@ -1,11 +1,13 @@
 """Strength ladder: each level against the one below, from balanced openings, colours swapped.
 
     python bench/engine_ladder.py [--variant international] [--games 40] [--quick]
-                                  [--levels 1-7] [--time-scale 1.0] [--jobs 2]
+                                  [--levels 0-5] [--time-scale 1.0] [--jobs 1]
 
 Prints, for every pair, the score of the stronger level and the Elo difference with a 95%
-error bar. ``--quick`` scales every level's time by 0.1 and plays 20 games a pair, so the
-whole ladder runs in minutes rather than hours (the depth caps still hold). Not a test.
+error bar. Level 0 is a random mover (level 1 should score 95 % or more against it).
+Levels 1-3 are fixed depths and 4-6 fixed node counts, so their games do not depend on the
+machine's speed or load; level 7 is a time budget. ``--quick`` scales every level's time by
+0.1 and plays 20 games a pair (the depth and node caps still hold). Not a test.
 """
 
 from __future__ import annotations
@@ -72,19 +74,23 @@ def play_game(args: tuple[str, list[str], int, int, float, int]) -> tuple[float,
     for text in opening:
         g.push_text(text)
     strong_colour = seed % 2  # 0: strong plays the side to move after the opening
-    first = g._state.turn
+    first = g.turn
     rng_seed = seed * 1000
+    random_mover = random.Random(seed)
     tables: list[dict] = [{}, {}]  # each side keeps its own hash table
     while g.outcome() is None and len(g.move_stack) < MAX_PLIES:
-        side = 0 if g._state.turn == first else 1
+        side = 0 if g.turn == first else 1
         number = strong if side == strong_colour else weak
+        if number == 0:  # the random mover
+            g.push(random_mover.choice(list(g.legal_moves)))
+            continue
         lv = LEVELS[number - 1]
         engine._SEARCHERS = tables[side]
         move = choose_move(g, number, time_limit=lv.seconds * time_scale, seed=rng_seed)
         rng_seed += 1
         g.push(move)
     out = g.outcome()
-    strong_name = ("white", "black")[first ^ strong_colour]
+    strong_name = ("white", "black")[first.index ^ strong_colour]
     if out is None:
         return 0.5, len(g.move_stack), "ply limit"
     if out.winner is None:
@@ -105,11 +111,15 @@ def run_pair(variant: str, strong: int, weak: int, games: int, time_scale: float
     s = sum(scores) / len(scores)
     e, lo, hi = elo(s, len(scores), scores)
     wins, draws, losses = scores.count(1.0), scores.count(0.5), scores.count(0.0)
-    print(f"level {strong} ({LEVELS[strong - 1].name}) vs {weak} ({LEVELS[weak - 1].name}): "
+    print(f"level {strong} ({_name(strong)}) vs {weak} ({_name(weak)}): "
           f"+{wins} ={draws} -{losses}  score {100 * s:.1f}%  Elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}]  "
           f"mean plies {sum(r[1] for r in results) / len(results):.0f}  {time.perf_counter() - start:.0f} s",
           flush=True)
     return s, scores
+
+
+def _name(number: int) -> str:
+    return "random mover" if number == 0 else LEVELS[number - 1].name
 
 
 def main() -> None:
@@ -118,8 +128,8 @@ def main() -> None:
     p.add_argument("--games", type=int, default=None, help="games per pair (default 40, 20 with --quick)")
     p.add_argument("--quick", action="store_true", help="time x0.1 and 20 games a pair")
     p.add_argument("--time-scale", type=float, default=None)
-    p.add_argument("--levels", default=f"1-{len(LEVELS)}", help="a range such as 1-5")
-    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--levels", default=f"0-{len(LEVELS)}", help="a range such as 0-5 (0: a random mover)")
+    p.add_argument("--jobs", type=int, default=1)
     a = p.parse_args()
     games = a.games or (20 if a.quick else 40)
     scale = a.time_scale if a.time_scale is not None else (0.1 if a.quick else 1.0)

@@ -358,6 +358,11 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """The result, or ``None`` while the game goes on."""
+        if self.rules.crowning_wins:
+            crowned = self._crowned_side()
+            if crowned is not None:
+                return Outcome(crowned, Termination.CROWNED, message("outcome.crowned", side=colour_name(crowned)),
+                               f"{self.rules.name} rules (Scan's bt): the first side to crown a king wins")
         if not self._count_legal():
             mover = colour_name(self.turn)
             own_men, own_kings, _, _ = self.position.sides()
@@ -393,6 +398,13 @@ class Game:
             return Outcome(None, Termination.ENDGAME,
                            message("outcome.endgame", rule=m.text, moves=m.limit_plies // 2), m.source)
         return None
+
+    def _crowned_side(self) -> Colour | None:
+        """The side with a king (Breakthrough); the side that just moved if both have one."""
+        own_men, own_kings, _, opp_kings = self.position.sides()
+        if opp_kings:
+            return self.turn.opponent
+        return self.turn if own_kings else None
 
     def is_game_over(self) -> bool:
         return self.outcome() is not None

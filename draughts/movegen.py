@@ -62,6 +62,10 @@ class MoveGenerator:
         self.free_choice = rules.capture_choice == "free"
         self.count_only = rules.capture_choice == "most_pieces"  # the key is the count alone: skip building it
         self.flying = rules.flying_kings
+        # A capturing king lands only directly behind its victim (Thai); it halts there when
+        # the victim ends the capture and is a king (Killer).
+        self.lands_behind = rules.king_lands_behind_piece
+        self.halts_behind_king = rules.king_halts_behind_king
         self.immediate = rules.immediate_removal
         self.no_reversal = rules.no_reversal_in_capture
         self.passing = rules.passing_promotion
@@ -311,15 +315,17 @@ class MoveGenerator:
         empty = self.board_mask & ~(own_men | own_kings | opp)
         men_targets = opp if self.men_take_kings else opp_men
         men = self._man_capture_origins(own_men, men_targets, empty, colour)
-        return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes)
+        return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes, opp_kings)
 
     def capture_search(self, men: int, kings: int, empty: int, targets: int, men_targets: int, colour: int,
-                       routes: bool) -> dict[CaptureKey, RawMove | None]:
+                       routes: bool, target_kings: int = 0) -> dict[CaptureKey, RawMove | None]:
         """Every capture by the men ``men`` and the kings ``kings`` of ``colour`` (a man
         jumps ``men_targets``, a king ``targets``; ``empty`` the empty squares), keyed
         (origin, destination, captured mask), so that routes over the same pieces are one
         move: with ``routes`` each maps to its move, else to None (counting, or perft's
-        children, where the route does not matter). No capture-choice rule is applied."""
+        children, where the route does not matter). No capture-choice rule is applied.
+        ``target_kings`` (the kings among the targets) matters only where a king halts
+        behind a king (Killer); perft's spec sends those rules through :meth:`captures`."""
         found: dict[CaptureKey, RawMove | None] = {}
         man_search = self._man_searches[colour]
         while men:
@@ -333,7 +339,7 @@ class MoveGenerator:
             kings ^= low
             origin = low.bit_length() - 1
             start = (origin,) if routes else None
-            self._king_search(origin, origin, empty | low, targets, 0, (), start, -1, found)
+            self._king_search(origin, origin, empty | low, targets, 0, (), start, -1, found, False, target_kings)
         return found
 
     def _king_jumps(self, sq: int, empty: int, targets: int,
@@ -342,6 +348,7 @@ class MoveGenerator:
         squares after the jump, the landing squares)."""
         jumps = []
         flying = self.flying
+        one_landing = not flying or self.lands_behind  # Thai: only directly behind the piece
         for d, squares, bits in self.king_capture_rays[sq]:
             if self.no_reversal and last_dir >= 0 and d == self.opposite[last_dir]:
                 continue
@@ -359,7 +366,7 @@ class MoveGenerator:
                 if not after & bits[j]:
                     break
                 landings.append(squares[j])
-                if not flying:
+                if one_landing:
                     break
             if landings:
                 jumps.append((d, over, squares[i], after, landings))
@@ -429,7 +436,8 @@ class MoveGenerator:
 
     def _king_search(self, origin: int, sq: int, empty: int, targets: int, captured: int,
                      order: tuple[int, ...], path: tuple[int, ...] | None, last_dir: int,
-                     found: dict[CaptureKey, RawMove | None], promoted: bool = False) -> bool:
+                     found: dict[CaptureKey, RawMove | None], promoted: bool = False,
+                     target_kings: int = 0) -> bool:
         jumped = False
         for d, over, over_sq, new_empty, landings in self._king_jumps(sq, empty, targets, last_dir):
             jumped = True
@@ -444,11 +452,14 @@ class MoveGenerator:
             for land_sq in landings:
                 new_path = None if path is None else path + (land_sq,)
                 if self._king_search(origin, land_sq, new_empty, new_targets, new_captured, new_order,
-                                     new_path, d, found, promoted):
+                                     new_path, d, found, promoted, target_kings):
                     went_on = True
                 else:
                     dead_ends.append((land_sq, new_path))
             if not went_on:
+                if over & target_kings and self.halts_behind_king:
+                    # Killer: a capture that ends on a king ends directly behind it.
+                    dead_ends = dead_ends[:1]
                 for land_sq, new_path in dead_ends:
                     self._record(found, origin, land_sq, new_captured, new_order, new_path, promoted, not promoted)
         return jumped

@@ -23,6 +23,7 @@ class Termination(str, Enum):
     """How a game ended."""
 
     NO_MOVES = "no_moves"
+    CROWNED = "crowned"  # Breakthrough: the first king wins
     REPETITION = "repetition"
     QUIET_MOVES = "quiet_moves"
     ENDGAME = "endgame"

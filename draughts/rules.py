@@ -70,9 +70,18 @@ class RuleSet:
     # Frisian: at most this many quiet moves in a row with the same king while its side
     # still has men (DCTL frisian.hpp max_same_king_move = 3); None: no limit.
     max_same_king_moves: int | None = None
+    # Killer: when the last piece a king takes is a king, the king halts on the square
+    # directly behind it (mindsports.nl "Killer Draughts" rules; DCTL killer.hpp
+    # is_halt_behind_king).
+    king_halts_behind_king: bool = False
+    # Thai: a capturing king lands on the square directly behind each piece it takes
+    # (DCTL thai.hpp is_land_behind_piece); it still flies up to the piece.
+    king_lands_behind_piece: bool = False
 
     # --- end of the game ----------------------------------------------------------------
     losing_game: bool = False  # A1 7.2: a side without a move loses; True inverts that
+    # Breakthrough: the first side to crown a king wins at once (Scan's "bt" variant).
+    crowning_wins: bool = False
     repetition_count: int = 3  # A1 6.1: the third occurrence, same side to move
     # A1 6.2: 25 moves each (50 plies) of only king moves, no man move, no capture
     max_reversible_plies: int | None = 50
@@ -83,6 +92,11 @@ class RuleSet:
     variant_tag: str | None = None  # [Variant] tag for games without a GameType of their own
     capture_separator: str = "x"  # A1 8.2, 9.1; PDN: ":" for Russian
     international_results: bool = True  # PDN: 2-0 / 1-1 / 0-2 for GameType 20 and 27
+
+    # --- words ----------------------------------------------------------------------------
+    # Text-catalogue ids of the rules that the flags above do not put into words for a
+    # newcomer (the learn page adds them to the introduction it writes from the flags).
+    notes: tuple[str, ...] = ()
 
     @property
     def squares(self) -> int:
@@ -95,7 +109,8 @@ class RuleSet:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-INTERNATIONAL = RuleSet(key="international", name="International", aliases=("fmjd", "10x10", "polish"))
+# "normal" is Scan's Hub name for it (as "bt" and "losing" are for Breakthrough and Antidraughts).
+INTERNATIONAL = RuleSet(key="international", name="International", aliases=("fmjd", "10x10", "polish", "normal"))
 
 # DCTL international.hpp: `using brazilian = international` on 8x8. Draws: the Russian rules,
 # as lidraughts Brazilian.updatePositionHashes does (RULES.md decision 5).
@@ -210,11 +225,47 @@ ANTIDRAUGHTS = replace(
     variant_tag="antidraughts",
 )
 
+# Killer draughts: International with one change to the king's capture (mindsports.nl
+# "Killer Draughts" rules; DCTL killer.hpp; Scan's "killer"). Perft: docs/rules/perft-start-more.json.
+KILLER = replace(
+    INTERNATIONAL, key="killer", name="Killer", aliases=(),
+    king_halts_behind_king=True,  # mindsports.nl; DCTL killer.hpp is_halt_behind_king
+    variant_tag="killer",  # no GameType of its own: 20 with a [Variant] tag
+    notes=("intro.killer.1",),
+)
+
+# Breakthrough: International moves; the first to crown a king wins (Scan's "bt", Hub name
+# "bt"). No draw rule of its own is published: International's stand.
+BREAKTHROUGH = replace(
+    INTERNATIONAL, key="breakthrough", name="Breakthrough", aliases=("bt",),
+    crowning_wins=True,  # Scan's bt variant: a king ends the game
+    variant_tag="breakthrough", notes=("intro.breakthrough.1",),
+)
+
+# Thai draughts (Mak-hot): 8x8, two rows of four men each (DCTL thai.hpp initial_position_gap
+# = 4; dctl board_08x08 perft test "Thai", W:W25-32:B1-8, citing damforum.nl t=2822).
+THAI = replace(
+    INTERNATIONAL, key="thai", name="Thai", aliases=("mak-hot",), rows=8, cols=8,
+    start_fen="W:W25-32:B1-8",  # DCTL board_08x08 test Thai: two rows of men, White first
+    man_capture_directions=DIAGONAL_FORWARD,  # DCTL thai.hpp is_backward_pawn_jump = false
+    capture_choice="free",  # DCTL thai.hpp: no precedence (trivial), free choice
+    immediate_removal=True,  # DCTL thai.hpp is_passing_capture: jumped pieces leave at once
+    king_lands_behind_piece=True,  # DCTL thai.hpp is_land_behind_piece
+    # A king may turn back between two jumps: the piece it took is gone (DCTL type_traits
+    # is_reverse_king_jump = long-ranged king and passing capture); no_reversal stays off.
+    pdn_gametype=25, variant_tag="thai", international_results=False,
+    capture_separator="x",
+    # No published Thai draw rule was found: threefold repetition (the default) and the
+    # 8x8 games' 15-moves-each kings-only rule (FMJD-64 7.2.5), so that no game runs forever.
+    max_reversible_plies=30, endgame_rule="none",
+    notes=("intro.thai.1",),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.key: r
     for r in (
         INTERNATIONAL, BRAZILIAN, CANADIAN, RUSSIAN, POOL, ENGLISH, ITALIAN, SPANISH, CZECH,
-        TURKISH, FRISIAN, ANTIDRAUGHTS, SCHLAGDAME,
+        TURKISH, FRISIAN, ANTIDRAUGHTS, SCHLAGDAME, KILLER, BREAKTHROUGH, THAI,
     )
 }
 _ALIASES: dict[str, str] = {a: r.key for r in VARIANTS.values() for a in r.aliases}

@@ -21,7 +21,7 @@ from draughts.engine import LEVELS, Searcher, analyse, choose_move, hint, new_ga
 from draughts.engine.evaluate import Evaluator, family_of
 from draughts.engine.search import DEFAULT_TT_ENTRIES, MATE_BOUND
 from draughts.rules import VARIANTS
-from draughts.text import render
+from draughts.text import message, render
 
 
 @pytest.fixture(autouse=True)
@@ -184,7 +184,9 @@ def test_families_come_from_the_rule_flags() -> None:
 
 
 def test_repetition_counts_as_a_draw_in_the_tree() -> None:
-    g = Game("international", fen="W:WK46,K50:B5,K3")
+    # Three kings, so that winning the man leaves an ending the evaluation does not know as
+    # drawn (two kings against one is one: draughts/engine/endgames.py).
+    g = Game("international", fen="W:WK46,K50,K49:B5,K3")
     for text in ("46-41", "3-9", "41-46", "9-3"):  # back where it started: seen twice
         g.push_text(text)
     s = Searcher(g.rules, g.generator, tt_entries=4096)
@@ -200,7 +202,29 @@ def test_levels_are_named_and_ordered() -> None:
     assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
     assert LEVELS[0].name == "First game" and LEVELS[-1].name == "Strongest"
     assert all(a.seconds <= b.seconds and a.depth <= b.depth for a, b in zip(LEVELS, LEVELS[1:]))
-    assert LEVELS[0].random_move > 0 and LEVELS[0].noise > 0 and LEVELS[-1].noise == 0
+    # Human-like mistakes: misjudged positions (noise), never a move picked at random, which
+    # could leave a piece to a one-move capture.
+    assert all(lv.random_move == 0 for lv in LEVELS) and LEVELS[0].noise > 0 and LEVELS[-1].noise == 0
+    assert LEVELS[0].depth == 1  # sees captures to their end (quiescence), not two-move shots
+
+
+def test_levels_are_described_in_the_catalogue() -> None:
+    for lv in LEVELS:
+        assert render(message(f"level.name.{lv.number}")) == lv.name
+        assert render(message(f"level.about.{lv.number}")) == lv.description
+        assert render(message(f"level.about.{lv.number}"), "de") != lv.description
+
+
+def test_level_one_never_leaves_a_piece_to_a_one_move_capture() -> None:
+    # Several moves here give a man away at once (22 or 18 takes it); level 1 sees captures to
+    # their end, so at no seed does it pick one of those.
+    g = Game(fen="W:W31,32,33,36,38:B22,18,12,13")
+    s = Searcher(g.rules, g.generator, tt_entries=4096)
+    scores = {m[:3]: sc for m, sc in s.search(g, None, 1, exact_root=True).root_scores}
+    best = max(scores.values())
+    assert any(sc <= best - 80 for sc in scores.values())  # there are pieces to give away
+    for seed in range(30):
+        assert scores[choose_move(g, 1, seed=seed).raw[:3]] > best - 80, seed
 
 
 def test_level_one_is_fallible_and_the_top_level_is_not() -> None:

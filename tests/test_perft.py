@@ -78,7 +78,7 @@ def test_tricky_perft(variant: str, fen: str, counts: list[int]) -> None:
 
 @pytest.mark.parametrize("variant", ["international", "russian", "english", "italian", "spanish", "czech",
                                      "brazilian", "frisian", "pool", "turkish", "canadian", "antidraughts",
-                                     "schlagdame"])
+                                     "schlagdame", "killer", "breakthrough", "thai"])
 def test_bitboard_perft_agrees_with_game_moves(variant: str) -> None:
     """perft's counting shortcuts (bulk counts, route-free capture search) against the
     full generator that builds every Move, on positions from random playouts."""

@@ -43,6 +43,8 @@ QUIET_LIMIT = {
     "spanish": 40,  # 20 moves each of kings only without capture
     "czech": 30,  # 15 moves each without capture or man move
     "turkish": None, "frisian": None, "antidraughts": None,
+    "killer": 50, "breakthrough": 50,  # International's draw rules
+    "thai": 30,  # RULES.md "More rule sets": the 8x8 games' 15 moves each
 }
 RUSSIAN_FAMILY = {"russian", "brazilian", "schlagdame"}
 
@@ -70,7 +72,7 @@ def _lone_king_faces(mat):
 def endgame_kind(variant: str, mat) -> tuple[str, int] | None:
     """(kind, limit in plies) of the endgame draw configuration, for the variants checked exactly."""
     wm, wk, bm, bk = mat
-    if variant in ("international", "canadian"):
+    if variant in ("international", "canadian", "killer", "breakthrough"):
         faced = _lone_king_faces(mat)
         if faced is None:
             return None
@@ -95,7 +97,7 @@ def endgame_kind(variant: str, mat) -> tuple[str, int] | None:
     return None
 
 
-EXACT_ENDGAMES = {"international", "canadian", "frisian", "turkish"}
+EXACT_ENDGAMES = {"international", "canadian", "frisian", "turkish", "killer", "breakthrough"}
 
 
 def russian_endgame_material(mat) -> bool:
@@ -184,6 +186,15 @@ def check_outcome(game: Game, tracker: Tracker, variant: str) -> bool:
         assert counters["quiet_moves"].limit_plies == quiet_limit
     if tracker.repetitions() > 1:
         assert counters["repetition"].plies == tracker.repetitions()
+    if rules.crowning_wins:
+        # Breakthrough (Scan's bt): a king on the board has ended the game; the side that
+        # just moved wins if it has one (a set-up position may give one to the side to move).
+        wm, wk, bm, bk = game.pieces
+        if wk or bk:
+            just_moved = "black" if game.turn == "white" else "white"
+            winner = just_moved if (wk if just_moved == "white" else bk) else game.turn
+            assert out is not None and out.termination == "crowned" and out.winner == winner, (game.fen(), out)
+            return True
     if not legal:
         assert out is not None and out.termination == "no_moves", (game.fen(), out)
         mover = game.turn
@@ -307,7 +318,8 @@ def test_random_playouts_from_the_start(variant):
         policy = ("uniform", "uniform", "kings")[i % 3]
         end = play_one(variant, rng, None, 250, policy)
         ends[end] = ends.get(end, 0) + 1
-    assert ends.get("no_moves", 0) > 0  # the playouts do finish games
+    # the playouts do finish games (in Breakthrough most end with the first king)
+    assert ends.get("crowned" if VARIANTS[variant].crowning_wins else "no_moves", 0) > 0, ends
 
 
 @pytest.mark.parametrize("variant", ALL)
@@ -319,6 +331,9 @@ def test_random_playouts_from_endgames(variant):
         fen = random_endgame_fen(variant, rng)
         end = play_one(variant, rng, fen, 200, ("safe", "shuttle", "kings", "uniform")[i % 4])
         ends[end] = ends.get(end, 0) + 1
+    if VARIANTS[variant].crowning_wins:
+        assert set(ends) == {"crowned"}, ends  # every such position has a king: over at once
+        return
     assert ends.get("repetition", 0) > 0, ends
     if QUIET_LIMIT[variant] is not None or variant in EXACT_ENDGAMES or variant in RUSSIAN_FAMILY:
         assert ends.get("quiet_moves", 0) + ends.get("endgame", 0) > 0, ends

@@ -130,10 +130,10 @@ def test_every_variant_level_and_draw_preset_has_a_name_in_every_language(langua
     for key in variant_keys():
         assert f"ed_variant.{key}" in table
     for level in LEVELS:
-        assert f"ed_level.{level.number}" in table
+        assert f"level.name.{level.number}" in table and f"level.about.{level.number}" in table
     for preset in PRESETS:
         assert f"ed_draw.{preset}" in table and f"ed_draw.{preset}.about" in table
 
 
 def test_the_english_level_names_are_the_engines_own() -> None:
-    assert [catalogue("en")[f"ed_level.{level.number}"] for level in LEVELS] == [level.name for level in LEVELS]
+    assert [catalogue("en")[f"level.name.{level.number}"] for level in LEVELS] == [level.name for level in LEVELS]

@@ -166,6 +166,7 @@ def python_messages() -> list[Message]:
         walk_to_outcome(Game(fen="W:WK46,K47:BK4,K5")), walk_to_outcome(Game(fen="W:WK46,K47,K49:BK3")),
         Outcome.resignation(Colour.WHITE), Outcome.agreement(), Outcome.time_out(Colour.BLACK),
         Outcome.recorded(Colour.WHITE),
+        play(Game("breakthrough", fen="W:W6:B40"), "6-1").outcome(),
     ]
     repeated = play(Game("international", fen="W:WK47:BK1,K2"), "47-42", "1-7", "42-47", "7-1", "47-42", "1-7",
                     "42-47", "7-1")

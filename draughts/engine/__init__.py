@@ -87,7 +87,14 @@ def decide(game: Game, level: int, time_limit: float | None = None, depth: int |
     if lv.random_move and rng.random() < lv.random_move:
         return rng.choice(legal), None
     seconds = lv.seconds if time_limit is None else time_limit
-    result = think(game, seconds, depth or lv.depth, exact_root=lv.noise > 0, start=start)
+    searcher = searcher_for(game)
+    saved_nodes = searcher.max_nodes  # the Hub's own "level nodes=N" may be smaller
+    if lv.nodes is not None:
+        searcher.max_nodes = min(saved_nodes, lv.nodes)
+    try:
+        result = think(game, seconds, depth or lv.depth, exact_root=lv.noise > 0, start=start)
+    finally:
+        searcher.max_nodes = saved_nodes
     raw = result.move
     if lv.noise and result.root_scores:
         raw = max(result.root_scores, key=lambda ms: ms[1] + rng.gauss(0.0, lv.noise))[0]

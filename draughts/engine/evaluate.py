@@ -3,6 +3,7 @@
 The family comes from the rule flags, never from the variant's name:
 
 * ``losing``   -- ``losing_game``: the goal is inverted (Antidraughts, Schlagdame);
+* ``breakthrough`` -- ``crowning_wins``: the first king wins (advance is everything);
 * ``frisian``  -- ``capture_choice == "frisian_value"``;
 * ``turkish``  -- ``colouring == "all"`` (orthogonal movement on all 64 squares);
 * ``flying``   -- ``flying_kings`` (International, Brazilian, Canadian, Russian, Pool, ...);
@@ -49,6 +50,10 @@ WEIGHTS: dict[str, dict[str, int]] = {
                     king_diagonal=0, king_alone=40, drawish=1, mobility=1, balance=0),
     "frisian": dict(man=100, king=250, advance=1, centre=5, back_rank=6, support=4, runaway=50,
                     king_diagonal=10, king_alone=40, drawish=4, mobility=2, balance=3),
+    # Breakthrough: the first king wins, so a man's advance is what counts, and most of all
+    # a man with a free road ahead.
+    "breakthrough": dict(man=100, king=330, advance=4, centre=5, back_rank=12, support=6, runaway=400,
+                         king_diagonal=0, king_alone=0, drawish=1, mobility=4, balance=3),
     # Losing games: pieces are a burden; kings are worse (they must capture far and wide
     # but are also hard to give away), so both count against their owner.
     "losing": dict(man=100, king=150, advance=0, centre=0, back_rank=0, support=0, runaway=0,
@@ -59,6 +64,8 @@ WEIGHTS: dict[str, dict[str, int]] = {
 def family_of(rules: RuleSet) -> str:
     if rules.losing_game:
         return "losing"
+    if rules.crowning_wins:
+        return "breakthrough"
     if rules.capture_choice == "frisian_value":
         return "frisian"
     if rules.colouring == "all":
@@ -127,6 +134,11 @@ class Evaluator:
         self.w_centre, self.w_back, self.w_support = w["centre"], w["back_rank"], w["support"]
         self.w_runaway, self.w_kdiag, self.w_kalone = w["runaway"], w["king_diagonal"], w["king_alone"]
         self.flying = rules.flying_kings
+        # Kings-only endings with known results: flying diagonal kings that take by the
+        # majority rule or free choice (not Frisian's orthogonal captures, not a losing game,
+        # not Breakthrough, where the first king has already decided).
+        self.kings_only_draws = (self.family == "flying" and not rules.king_halts_behind_king
+                                 and not rules.king_lands_behind_piece)
         self.w_mobility, self.w_balance = w["mobility"], w["balance"]
         self.left = sum(1 << g.bit_index[s.number] for s in g.squares if s.col < cols // 2)
         self.right = sum(1 << g.bit_index[s.number] for s in g.squares if s.col >= cols // 2)
@@ -176,6 +188,10 @@ class Evaluator:
             own = om.bit_count() * self.man_value + ok.bit_count() * self.king_value
             opp = pm.bit_count() * self.man_value + pk.bit_count() * self.king_value
             return opp - own
+        if self.kings_only_draws and not (om | pm):
+            drawn = self._kings_only_draw(ok, pk)
+            if drawn:
+                return 0
         empty = self.board_mask & ~(om | ok | pm | pk)
         score = (self.side_score(om, ok, pm, pk, colour, empty)
                  - self.side_score(pm, pk, om, ok, colour ^ 1, empty))
@@ -187,6 +203,18 @@ class Evaluator:
             elif not pm and pk.bit_count() == 1 and (om | ok).bit_count() <= 3:
                 score //= self.drawish
         return score
+
+    def _kings_only_draw(self, ok: int, pk: int) -> bool:
+        """A kings-only ending that cannot be won (see :mod:`draughts.engine.endgames`): one
+        king against one or two, or against three while it holds the long diagonal. The
+        evaluation sees quiet positions only, and the search still finds the short tactical
+        wins that exist in a few of them."""
+        a, b = ok.bit_count(), pk.bit_count()
+        if a > b:
+            a, b, ok, pk = b, a, pk, ok
+        if a != 1:
+            return False
+        return b <= 2 or (b == 3 and bool(ok & self.long_diagonal))
 
     def material(self, om: int, ok: int, pm: int, pk: int) -> int:
         """Plain material (men 100, kings as the family values them), own minus opponent's."""

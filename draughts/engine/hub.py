@@ -71,6 +71,12 @@ def _quote(text: str) -> str:
     return f'"{text}"' if (not text or " " in text or "=" in text) else text
 
 
+# Scan's variant names first (a Hub GUI written for Scan sends these), then every other key.
+SCAN_VARIANT_NAMES = ("normal", "killer", "bt", "frisian", "losing")
+HUB_VARIANT_NAMES = SCAN_VARIANT_NAMES + tuple(
+    key for key in VARIANTS if key not in {get_rules(name).key for name in SCAN_VARIANT_NAMES})
+
+
 class HubEngine:
     """The state of one Hub session: the position, the level and the clock settings."""
 
@@ -159,7 +165,7 @@ class HubEngine:
         if command == "hub":
             self.send(f"id name={ENGINE_NAME} version={ENGINE_VERSION} author=\"draughts project\" country=-")
             self.send(f"param name=level value={self.level} type=int min=1 max={len(LEVELS)}")
-            self.send(f"param name=variant value={self.rules.key} type=enum values=\"{' '.join(VARIANTS)}\"")
+            self.send(f"param name=variant value={self.rules.key} type=enum values=\"{' '.join(HUB_VARIANT_NAMES)}\"")
             self.send(f"param name=tt-entries value={TT_ENTRIES_DEFAULT} type=int min={TT_ENTRIES_MIN}"
                       f" max={TT_ENTRIES_MAX}")
             self.send("wait")

@@ -1,9 +1,12 @@
-"""Playing levels: a time budget, a depth cap and how fallible the opponent is.
+"""Playing levels: how deep and how long the engine looks, and how fallible it is.
 
 The low levels are weak on purpose, in the ways a person is: they look only a move or two
-ahead, misjudge positions (noise on every root move's score) and now and then play a move
-without thinking at all. A beginner should beat level 1; level 7 plays as well as the
-engine can in its time.
+ahead and misjudge positions (noise on every root move's score), but they never leave a piece
+to a one-move capture: the search always follows captures to the end. Level 1 beats a random
+mover almost always and misses shots two moves deep; each level above should score about
+75 % against the one below (``bench/engine_ladder.py`` prints the table). From level 4 up a
+level is a node budget, so it plays the same in the browser as in CPython, with a time cap
+in case the machine is very slow.
 
 >>> [lv.name for lv in LEVELS][:3]
 ['First game', 'Beginner', 'Casual']
@@ -24,17 +27,18 @@ class Level:
     seconds: float  # time budget per move
     noise: int  # standard deviation (centi-men) added to each root move's score; 0 = none
     random_move: float  # chance of playing a random legal move instead of thinking
-    description: str
+    description: str  # in English; the page shows the catalogue's "level.about.<number>"
+    nodes: int | None = None  # node budget per move (machine-independent strength); None: time only
 
 
 LEVELS: list[Level] = [
-    Level(1, "First game", 1, 0.05, 250, 0.30, "looks one move ahead and often plays at random"),
-    Level(2, "Beginner", 2, 0.10, 120, 0.12, "sees simple captures, misjudges positions"),
-    Level(3, "Casual", 3, 0.25, 50, 0.04, "sees two-move tactics, still makes slips"),
-    Level(4, "Club", 6, 0.5, 15, 0.0, "a careful club player"),
-    Level(5, "Expert", 10, 1.0, 0, 0.0, "full strength at one second a move"),
-    Level(6, "Master", 20, 3.0, 0, 0.0, "full strength at three seconds a move"),
-    Level(7, "Strongest", 64, 8.0, 0, 0.0, "everything the engine has, eight seconds a move"),
+    Level(1, "First game", 1, 0.5, 10, 0.0, "looks one move ahead: takes what is offered, misses two-move shots"),
+    Level(2, "Beginner", 2, 0.5, 60, 0.0, "looks two moves ahead and often misjudges the position"),
+    Level(3, "Casual", 3, 1.0, 70, 0.0, "sees short combinations, still misjudges positions"),
+    Level(4, "Club", 64, 2.0, 0, 0.0, "a careful club player: weighs about 1,000 positions a move", nodes=1_000),
+    Level(5, "Expert", 64, 4.0, 0, 0.0, "solid: weighs about 6,000 positions a move", nodes=6_000),
+    Level(6, "Master", 64, 6.0, 0, 0.0, "strong: weighs about 25,000 positions a move", nodes=25_000),
+    Level(7, "Strongest", 64, 8.0, 0, 0.0, "everything the engine has, up to eight seconds a move"),
 ]
 
 

@@ -74,6 +74,7 @@ class Searcher:
         self.evaluator = Evaluator(rules, gen, weights)
         self.evaluate = self.evaluator.evaluate
         self.losing = rules.losing_game
+        self.crowning_wins = rules.crowning_wins  # Breakthrough: a king on the board ends the game
         self.forced = rules.forced_capture
         self.max_rev = rules.max_reversible_plies
         self.king_limit = rules.max_same_king_moves
@@ -203,6 +204,8 @@ class Searcher:
         self.nodes += 1
         if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
+        if pk and self.crowning_wins:
+            return ply - MATE  # the side that just moved crowned a king: it has won
         # Draws by repetition (any earlier occurrence since the last irreversible move) and by
         # the quiet-move counter.
         if rev >= 4:
@@ -299,6 +302,8 @@ class Searcher:
         self.nodes += 1
         if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
+        if pk and self.crowning_wins:
+            return ply - MATE
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
             if threats and self.forced and ply < MAX_PLY and self.gen.captures(pm, pk, om, ok, colour ^ 1):

@@ -15,8 +15,9 @@ from ..movegen import BLACK, WHITE, MoveGenerator
 # How a side's captures are counted and played, always by the generator's capture search:
 # "bulk" (removal at the end, men stay men while capturing, free or most-pieces choice:
 # single jumps that cannot go on are counted and listed in bulk, the rest searched
-# without routes), "count" (other free or most-pieces rules: counted without routes,
-# played from the routes), "generic" (the priority rules: from the routes).
+# without routes), "count" (other free or most-pieces rules, and a king that halts behind a
+# king, whose search must know which targets are kings: counted without routes, played from
+# the routes), "generic" (the priority rules: from the routes).
 CaptureMode = Literal["bulk", "count", "generic"]
 
 
@@ -35,7 +36,7 @@ class Spec(NamedTuple):
 
 def capture_mode(gen: MoveGenerator) -> CaptureMode:
     if (not gen.immediate and not gen.no_reversal and gen.passing == "continue_as_man"
-            and (gen.free_choice or gen.count_only)):
+            and not gen.halts_behind_king and (gen.free_choice or gen.count_only)):
         return "bulk"
     return "count" if gen.free_choice or gen.count_only else "generic"
 

@@ -71,7 +71,7 @@ def test_explanations_in_german(learn: Page) -> None:
 
 def test_variants_table_from_the_rule_flags(learn: Page) -> None:
     rows = learn.locator("#diff-table tbody tr")
-    expect(rows).to_have_count(13)
+    expect(rows).to_have_count(16)  # every rule table, Killer, Breakthrough and Thai included
     english = learn.locator('#diff-table tr[data-variant="english"]')
     expect(english).to_contain_text("one square")
     expect(english).to_contain_text("Black")

@@ -94,6 +94,9 @@ def page_title(page: Page):
 
 
 def test_move_by_click_highlights_then_plays(game: Page) -> None:
+    # Two players: the default level answers within milliseconds and would overwrite the
+    # announcement of this move before it is read.
+    new_game(game, mode="two")
     square(game, 32).click()
     expect(square(game, 32)).to_have_attribute("data-state", "selected")
     expect(square(game, 28)).to_have_attribute("data-state", "destination")

@@ -17,4 +17,5 @@ MODULES: dict[Spec, str] = {
     Spec(board=0x2a8552a8552a8552a855, promo=(0x55, 0x2a800000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9), (9, 11)), men_take_kings=True, captures='generic', most=False, forced=True): 'spanish',
     Spec(board=0x154aa154aa154aa154aa, promo=(0xaa, 0x15400000000000000000), steps=((-11, -9), (9, 11)), jumps=((-11, -9), (9, 11)), men_take_kings=True, captures='generic', most=False, forced=True): 'czech',
     Spec(board=0x3fcff3fcff3fcff3fcff, promo=(0xff, 0x3fc00000000000000000), steps=((-10, -1, 1), (-1, 10, 1)), jumps=((-10, -1, 1), (-1, 10, 1)), men_take_kings=True, captures='count', most=True, forced=True): 'turkish',
+    Spec(board=0x1552aa1552aa1552aa1552aa1552aa, promo=(0x2aa, 0x155000000000000000000000000000), steps=((-13, -11), (11, 13)), jumps=((-13, -11, 11, 13), (-13, -11, 11, 13)), men_take_kings=True, captures='count', most=True, forced=True): 'killer',
 }

@@ -22,6 +22,7 @@ import { INTRO, language, pick, t, variantName } from "./text.js";
  * @property {string} removal  a text id
  * @property {boolean} losing
  * @property {boolean} inverted
+ * @property {string[]} notes  text ids of the rules the flags do not word
  */
 
 /** A tutorial step from Python. @typedef {{id: string, family: string, variant: string, fen: string, title: string, text: string}} Step */
@@ -83,6 +84,7 @@ function writtenIntro(row) {
   ];
   if (!row.menTakeKings) paragraphs.push(t("intro.men_cannot_take_kings"));
   if (row.losing) paragraphs.push(t("intro.losing"));
+  for (const id of row.notes) paragraphs.push(t(id));
   return paragraphs;
 }
 

@@ -33,7 +33,8 @@ export function openNewGameDialog(hello, settings, view) {
   // a losing game says so where it is chosen: its goal is the opposite of every other variant's
   $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(
     `${t(`ed_variant.${v.key}`)} (${v.rows}×${v.cols})${v.losing ? ` — ${t("ed_losing")}` : ""}`, v.key)));
-  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(`${l.number} — ${t(`ed_level.${l.number}`)}`, String(l.number))));
+  $("new-level").replaceChildren(...hello.levels.map((l) => new Option(
+    `${l.number} — ${t(`level.name.${l.number}`)}: ${t(`level.about.${l.number}`)}`, String(l.number))));
   $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(t(`ed_draw.${p}`), p)));
   const form = newGameFields();
   form.variant.value = view?.variant || settings.variant;

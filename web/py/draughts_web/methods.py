@@ -277,6 +277,7 @@ def rules_table(board: Board, request: NoParams) -> RulesTable:
             flying=r.flying_kings, men_take_kings=r.men_capture_kings,
             choice=CHOICE[r.capture_choice], passing=PASSING[r.passing_promotion],
             removal=REMOVAL[r.immediate_removal], losing=r.losing_game, inverted=r.colouring == "inverted",
+            notes=list(r.notes),
         ))
     return RulesTable(rows)
 

@@ -289,6 +289,7 @@ class VariantRow:
     removal: str = named("removal")
     losing: bool = named("losing")
     inverted: bool = named("inverted")
+    notes: list[str] = named("notes", [])  # text ids of the rules the flags do not word
 
 
 @dataclass(frozen=True)
