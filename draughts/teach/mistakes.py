@@ -46,6 +46,9 @@ MAX_LINE = 11
 # machine or a short budget): shots of a few moves are found at this depth, and the answer does
 # not depend on how busy the machine was. A lower bound, never a cap.
 MIN_DEPTH = 6
+# The depth of the engine's line: deep enough for the shots and runaways of a few moves that a
+# player calls "what the move allowed", and the same on every machine.
+LINE_DEPTH = 8
 MIN_DEPTH_SECONDS = 30.0  # the bound on the search that makes up the depth (never reached in tests)
 # The engine's share of the budget for the answer to the move played; the rest is the better move's.
 PLAYED_SHARE = 0.6
@@ -113,9 +116,10 @@ def classify_shot(game: Game, line: Sequence[Move]) -> ShotKind:
 def explain_mistake(game: Game, played: Move, best: Move, *, seconds: float = 0.5) -> Explanation:
     """Why ``played`` was worse than ``best`` in ``game``'s position, in a sentence from the board.
 
-    ``seconds`` is the engine's budget; the checking searches come on top (milliseconds in
-    most positions, bounded by their node budget, under a second in a crowded middle game),
-    and so does a search to MIN_DEPTH when the budget was too short to reach it. Raises :class:`IllegalMoveError` when a move is not legal here and
+    The engine's lines are searched to a fixed depth (LINE_DEPTH), so the answer is the same on
+    every machine; ``seconds`` is only a floor under the time bound of those searches (which a
+    search to that depth does not reach). The checking searches come on top (milliseconds in
+    most positions, bounded by their node budget, under a second in a crowded middle game). Raises :class:`IllegalMoveError` when a move is not legal here and
     :class:`NotAMistakeError` when the two are the same move.
     """
     for move in (played, best):
@@ -143,7 +147,7 @@ def explain_mistake(game: Game, played: Move, best: Move, *, seconds: float = 0.
 
 
 def _engine_line(game: Game, seconds: float) -> list[Move]:
-    """The engine's principal variation from ``game``, searched for ``seconds`` and MIN_DEPTH at least.
+    """The engine's principal variation from ``game``, searched to LINE_DEPTH.
 
     The variation is read from the hash table and may stop short (an entry overwritten); a line
     shorter than MIN_DEPTH plies, or one that stops with a capture pending, is continued by a
@@ -151,9 +155,10 @@ def _engine_line(game: Game, seconds: float) -> list[Move]:
     """
     from ..engine import analyse
 
-    answer = analyse(game, seconds)
-    if answer.depth < MIN_DEPTH and answer.win_in is None:
-        answer = analyse(game, MIN_DEPTH_SECONDS, depth=MIN_DEPTH)
+    # A fixed depth, not the time: a line read from a search that went as deep as the clock
+    # allowed differed between a quiet and a busy machine (the same mistake named a shot on one
+    # and a breakthrough on the other). ``seconds`` only bounds a search that would take longer.
+    answer = analyse(game, max(seconds, MIN_DEPTH_SECONDS), depth=LINE_DEPTH)
     line = list(answer.pv_moves)
     end = game.copy()
     for move in line:
