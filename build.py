@@ -61,6 +61,7 @@ PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "ma
               "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
               "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
               "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
+              "js/play/prefs.js", "js/keys.js", "js/sound.js",
               "js/learn/rules.js", "js/learn/text.js",
               "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js")
 
