@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
+from screens import SCREENS, Screen, opened
 from webutil import guard_origin, wait_ready
 
 ROUTE_CHOICE_FEN = "W:W26:B23,15,22,14"  # English: 26 takes to 10 by two routes
@@ -440,3 +442,37 @@ def test_move_list_of_a_game_begun_by_the_second_player(game: Page) -> None:
     first = game.locator("#move-list li").first
     expect(first.locator(".skipped")).to_have_text("…")
     expect(first.locator("button")).to_have_text(["19-23"])
+
+
+HINTED_MOVE = re.compile(r"\b(\d+)(?:[-x](\d+))+\b")  # "34-30" or "26x17x8": origin and destination
+
+
+def ask_hint(page: Page, screen: Screen) -> tuple[str, int, int]:
+    """Press Hint; the move it suggests, its origin and its destination (from the status line)."""
+    page.click("#btn-hint")
+    status = page.locator("#status")
+    expect(status).to_contain_text(screen.says("Hint:", "Tipp:"))
+    found = HINTED_MOVE.search(status.inner_text())
+    assert found, status.inner_text()
+    return found.group(0), int(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_hint_is_followed_by_the_natural_clicks(browser: Browser, site: str, screen: Screen) -> None:
+    with opened(browser, site, screen) as page:
+        new_game(page, mode="two")
+        # the piece, then the destination: the click on the pre-selected piece keeps it selected
+        text, origin, destination = ask_hint(page, screen)
+        expect(square(page, origin)).to_have_attribute("data-state", "selected")
+        square(page, origin).click()
+        expect(square(page, origin)).to_have_attribute("data-state", "selected")
+        expect(square(page, destination)).to_have_attribute("data-state", re.compile("destination"))
+        square(page, destination).click()
+        expect(moves(page)).to_have_text([text])
+        expect(page.locator("#status")).not_to_have_class(re.compile("warn"))
+        # just the destination
+        wait_state(page, "play")
+        text, origin, destination = ask_hint(page, screen)
+        square(page, destination).click()
+        expect(moves(page).nth(1)).to_have_text(text)
+        expect(page.locator("#status")).not_to_contain_text(screen.says("Choose one of your pieces", "Wählen Sie zuerst"))

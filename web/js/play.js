@@ -4,18 +4,22 @@
 
 import { colourName, errorText, language, message, pickLanguage, render, resultReason, setLanguage, squareLabel, t, translatePage } from "../i18n.js";
 import { Board } from "./board/board.js";
+import { moveKind } from "./board/state.js";
 import { Clock } from "./game/clock.js";
 import { GameController } from "./game/controller.js";
 import { opponent } from "./game/flow.js";
+import { bindShortcuts, showKeyPanel } from "./keys.js";
 import { registerServiceWorker } from "./offline.js";
 import { setupAnalysis } from "./analysis/panel.js";
 import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./play/dialogs.js";
 import { clearLink, linkTo, readLink } from "./play/link.js";
 import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
+import { applyPrefs, wirePrefs } from "./play/prefs.js";
 import {
   KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
   saveRecord, saveSettings, store,
 } from "./play/storage.js";
+import { Sounds } from "./sound.js";
 import { call, holdWhileBooting, onProgress, ready } from "./worker-client.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -39,6 +43,9 @@ let hello = null;
 /** @type {string | null} */
 let gameId = null;
 let thinkStarted = 0;
+const sounds = new Sounds();
+/** The live game's last view, to tell what the next move was (a capture? a crowning?) for its sound. @type {View | null} */
+let liveView = null;
 
 const board = new Board($("board"), {
   onMove: (move) => controller.play(move),
@@ -62,9 +69,12 @@ const controller = new GameController({
       if (arrival.by === "computer") metrics.lastThinkMs = performance.now() - thinkStarted;
       thinkStarted = 0;
       if (arrival.by && arrival.move) {
+        const kind = moveKind(liveView, view);
+        if (kind) sounds.play(kind);
         announce(arrival.by === "computer" ? t("computer_played", { move: arrival.move })
           : t("played", { colour: colourName(arrival.mover || view.turn), move: arrival.move }));
       }
+      liveView = view;
       refresh();
       persist();
       analysis.follow(view);
@@ -155,6 +165,7 @@ function persist() {
 /** The end of a game: say the result and count it in the record against the computer. @param {View} view */
 function gameOver(view) {
   const outcome = /** @type {import("./types.js").Outcome} */ (view.outcome);
+  sounds.play("end");
   say(`${outcome.winner ? t(`result_${outcome.winner}`) : t("result_draw")}: ${resultReason(outcome)}`);
   const player = controller.playerSide;
   if (!player || !gameId || view.recorded) return; // an imported game was not played here
@@ -376,6 +387,24 @@ function changeSettings(change) {
   if ("lang" in change) applyLanguage();
   if ("theme" in change) applyTheme();
   if ("labels" in change) board.setLabels(labelSetting());
+  if (["boardColours", "pieces", "sound", "shortcuts"].some((key) => key in change)) applyPrefs(settings, board, sounds);
+}
+
+function flip() {
+  changeSettings({ flipped: !settings.flipped });
+  applyOpponent();
+}
+
+/** The shortcut M: sounds on or off, said to screen readers. */
+function toggleSound() {
+  changeSettings({ sound: !settings.sound });
+  announce(t(settings.sound ? "ax_sound_on" : "ax_sound_off"));
+}
+
+/** The shortcut N: the square numbers on or off. */
+function toggleNumbers() {
+  changeSettings({ labels: labelSetting() === "none" ? "numbers" : "none" });
+  announce(t(labelSetting() === "none" ? "ax_numbers_off" : "ax_numbers_on"));
 }
 
 function wireUi() {
@@ -409,25 +438,26 @@ function wireUi() {
   window.addEventListener("hashchange", () => {
     const link = readLink();
     if (link && page.ready) openLink(link);
+    else if (/analyse/.test(location.hash)) openAnalysis();
   });
   $("btn-rematch").addEventListener("click", rematch);
   $("btn-play-from").addEventListener("click", playOn);
-  $("btn-flip").addEventListener("click", () => {
-    changeSettings({ flipped: !settings.flipped });
-    applyOpponent();
-  });
+  // ← → ↑ ↓ Home End step through the game's tree when the board does not hold the keys
   document.addEventListener("keydown", (e) => {
-    if (/** @type {Element} */ (e.target).closest("input, textarea, select, dialog")) return;
-    if ((e.ctrlKey || e.metaKey) && e.key === "z") {
-      e.preventDefault();
-      controller.undo();
-    } else if ((e.ctrlKey || e.metaKey) && e.key === "y") {
-      e.preventDefault();
-      controller.redo();
-    } else stepKey(e);
+    if (!(/** @type {Element} */ (e.target).closest("input, textarea, select, dialog"))) stepKey(e);
   });
-  window.addEventListener("hashchange", () => /analyse/.test(location.hash) && openAnalysis());
   document.addEventListener("draughts:analyse", openAnalysis);
+  $("btn-flip").addEventListener("click", flip);
+  wirePrefs(changeSettings);
+  $("btn-keys").addEventListener("click", showKeyPanel);
+  $("skip-to-board").addEventListener("click", (e) => {
+    e.preventDefault();
+    board.focus();
+  });
+  bindShortcuts({
+    undo: () => controller.undo(), redo: () => controller.redo(), hint, flip, sound: toggleSound, numbers: toggleNumbers,
+    help: showKeyPanel,
+  }, () => settings.shortcuts);
   window.addEventListener("pagehide", persist);
 }
 
@@ -505,6 +535,7 @@ async function start() {
 // for the benchmark (bench/web_bench.py): boot stages and timings, and the worker's call
 Object.assign(window, { __draughts: Object.assign(metrics, { board, call }), openAnalysis });
 board.setLabels(labelSetting());
+applyPrefs(settings, board, sounds);
 applyTheme();
 applyLanguage();
 // the buttons that need Python stay disabled, saying why, until a game is on the board

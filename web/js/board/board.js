@@ -5,7 +5,7 @@
 
 import { Input } from "./input.js";
 import { Renderer } from "./render.js";
-import { createState, geometryChanged, labelMode, moveAnimation } from "./state.js";
+import { createState, geometryChanged, labelMode, moveAnimation, pieceStyle } from "./state.js";
 
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("../types.js").Move} Move */
@@ -84,11 +84,23 @@ export class Board {
     this.renderer.requestDraw();
   }
 
-  /** Mark a suggested move (null clears it). @param {Move | null} move */
+  /** How the pieces are drawn: rings, flat or shaded (see state.js PIECE_STYLES). @param {string} style */
+  setPieceStyle(style) {
+    this.state.pieceStyle = pieceStyle(style);
+    this.renderer.requestDraw();
+  }
+
+  /**
+   * Mark a suggested move (null clears it): its piece is selected, so a click on the
+   * destination plays it, and the keyboard focus goes to the piece.
+   * @param {Move | null} move
+   */
   setHint(move) {
     this.state.hint = move;
     this.state.selected = move ? move.o : null;
+    if (move) [this.state.focusSquare, this.state.focusPlaced] = [move.o, true];
     this.input.refresh();
+    if (move && this.input.hasFocus()) this.input.focus();
   }
 
   /** Arrows over the position (an analysis's best moves); [] clears them. @param {import("./render.js").Arrow[]} arrows */
@@ -112,7 +124,9 @@ export class Board {
     this.renderer.updateLayer();
   }
 
+  /** Put the keyboard focus on the board, on its focus square (a movable piece when there is one). */
   focus() {
+    this.input.refresh();
     this.input.focus();
   }
 }

@@ -3,7 +3,7 @@
 // place, press(n), which reads clickAction() and reports a move to the host; the board never
 // decides whether a move is legal (the host's view lists them all).
 
-import { DRAG_THRESHOLD_PX, clickAction, movesFrom, nextSquare, squareAt } from "./state.js";
+import { DRAG_THRESHOLD_PX, clickAction, displayCell, movesFrom, nextSquare, squareAt } from "./state.js";
 
 /** @typedef {import("./state.js").BoardState} BoardState */
 /** @typedef {import("./render.js").Renderer} Renderer */
@@ -20,7 +20,15 @@ import { DRAG_THRESHOLD_PX, clickAction, movesFrom, nextSquare, squareAt } from 
  * @property {(move: Move) => string} routeLabel  text of one route in the chooser
  */
 
-const ARROWS = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
+/**
+ * The keys that walk the board, as [rows, columns] on the screen; nextSquare() in state.js says
+ * where each one goes. Home, Page Up, End and Page Down are the diagonals, as 7, 9, 1 and 3 lie
+ * on a numeric keypad.
+ */
+export const WALK_KEYS = /** @type {Record<string, [number, number]>} */ ({
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+  Home: [-1, -1], PageUp: [-1, 1], End: [1, -1], PageDown: [1, 1],
+});
 
 export class Input {
   /**
@@ -59,6 +67,11 @@ export class Input {
     if (this.state.focusSquare != null) this.renderer.buttons.get(this.state.focusSquare)?.focus();
   }
 
+  /** Whether the keyboard focus is on one of the board's squares. */
+  hasFocus() {
+    return this.renderer.hasFocus();
+  }
+
   /** @param {Event} e */
   squareFromEvent(e) {
     const target = /** @type {Element | null} */ (e.target);
@@ -82,6 +95,7 @@ export class Input {
     const view = state.view;
     if (!view) return;
     state.focusSquare = n;
+    state.focusPlaced = true;
     if (state.routes) this.closeChooser(false);
     if (state.editing) {
       this.hooks.onEdit?.(n);
@@ -92,8 +106,10 @@ export class Input {
       this.hooks.onMessage(key, { square: n, selected: state.selected });
       return;
     }
-    const action = clickAction(view, state.selected, n);
-    state.hint = null;
+    const action = clickAction(view, state.selected, n, state.hint);
+    state.keyColumn = null;
+    // the hint stays while its piece is the one selected, so the destination click still plays it
+    if (!("select" in action && state.hint?.o === action.select)) state.hint = null;
     if ("play" in action) this.commit(action.move);
     else if ("choose" in action) this.openChooser(action.moves);
     else if ("select" in action) state.selected = action.select;
@@ -104,12 +120,12 @@ export class Input {
 
   /** @param {Move} move */
   commit(move) {
-    const active = this.renderer.activeElement();
-    const hadFocus = !!active && this.renderer.root.contains(active);
+    const hadFocus = this.hasFocus();
     this.state.selected = null;
     this.state.routes = null;
     this.chooser.hidden = true;
     this.state.focusSquare = move.d;
+    this.state.focusPlaced = true;
     this.renderer.updateLayer();
     if (hadFocus) this.focus(); // keyboard players stay on the board, on the square they moved to
     this.hooks.onMove(move);
@@ -156,21 +172,23 @@ export class Input {
   onKey(e) {
     const state = this.state;
     const view = state.view;
-    if (!view) return;
-    const arrow = ARROWS[e.key];
-    if (arrow) {
+    if (!view || e.altKey || e.ctrlKey || e.metaKey) return;
+    const walk = WALK_KEYS[e.key];
+    if (walk) {
       e.preventDefault();
       const from = state.focusSquare == null ? undefined : state.squareIndex.get(state.focusSquare);
-      const next = from ? nextSquare(view, state.flipped, from, arrow[0], arrow[1]) : null;
+      if (!from) return;
+      const [dRow, dCol] = walk;
+      const vertical = dCol === 0;
+      const anchor = vertical ? state.keyColumn ?? displayCell(view, state.flipped, from[2], from[3])[1] : null;
+      const next = nextSquare(view, state.flipped, from, dRow, dCol, anchor);
       if (next != null) this.moveFocusTo(next);
+      state.keyColumn = anchor; // a step sideways or diagonally starts a new column
     } else if (e.key === "Escape") {
       state.selected = null;
+      state.hint = null;
       this.closeChooser(true);
       this.refresh();
-    } else if (e.key === "Home" || e.key === "End") {
-      e.preventDefault();
-      const list = view.squares.map((s) => s[0]);
-      this.moveFocusTo(e.key === "Home" ? list[0] : list[list.length - 1]);
     }
     // Enter and Space reach onClick through the buttons' own click.
   }
@@ -178,6 +196,7 @@ export class Input {
   /** @param {number} n */
   moveFocusTo(n) {
     this.state.focusSquare = n;
+    this.state.focusPlaced = true;
     this.renderer.updateLayer();
     this.focus();
   }

@@ -4,13 +4,16 @@
 // they are the stable handles the tests drive. Reads the state; changes only the animation's
 // progress in it.
 
-import { CROWN_MS, displayCell, movableOrigins, movesFrom } from "./state.js";
+import { CROWN_MS, displayCell, homeSquare, movableOrigins, movesFrom } from "./state.js";
 
 /** @typedef {import("./state.js").BoardState} BoardState */
 /** @typedef {import("../types.js").Piece} Piece */
 /** @typedef {import("../types.js").View} View */
 /** @typedef {(square: {number: number, label: string}, piece: Piece | null, state: string[]) => string} SquareLabel */
 /** @typedef {Record<"light" | "dark" | "white" | "whiteEdge" | "black" | "blackEdge" | "movable" | "capture" | "selected" | "dest" | "last" | "coord" | "hint", string>} Colours */
+
+/** Square names are drawn at least this many CSS pixels high, however small the board. */
+export const MIN_LABEL_PX = 10;
 
 /** The board's colours from CSS custom properties (a host page can set them), with defaults. @param {Element} root */
 function readColours(root) {
@@ -62,6 +65,12 @@ export class Renderer {
     return /** @type {Document | ShadowRoot} */ (this.root.getRootNode()).activeElement;
   }
 
+  /** Whether the keyboard focus is on the board (a square or the route chooser). */
+  hasFocus() {
+    const active = this.activeElement();
+    return !!active && this.root.contains(active);
+  }
+
   // -- the button layer -------------------------------------------------------------------
   buildLayer() {
     const view = this.state.view;
@@ -77,6 +86,7 @@ export class Renderer {
       return b;
     }));
     this.state.focusSquare = null;
+    this.state.focusPlaced = false;
   }
 
   updateLayer() {
@@ -84,8 +94,12 @@ export class Renderer {
     if (!view || !this.buttons.size) return;
     const movable = interactive ? movableOrigins(view) : new Set();
     const dests = new Set(selected != null ? movesFrom(view, selected).map((m) => m.d) : []);
-    if (this.state.focusSquare == null || !this.buttons.has(this.state.focusSquare)) {
-      this.state.focusSquare = movable.size ? [...movable][0] : view.squares[0][0];
+    // The one square in the Tab order: while the player is elsewhere on the page it moves to a
+    // piece that can move, so Tab or the skip link lands where a move begins; while they walk
+    // the board it stays where they put it.
+    const known = this.state.focusSquare != null && this.buttons.has(this.state.focusSquare) ? this.state.focusSquare : null;
+    if (known == null || (movable.size && !movable.has(known) && !this.hasFocus())) {
+      this.state.focusSquare = homeSquare(view, movable, this.state.focusPlaced ? known : null) ?? known ?? view.squares[0][0];
     }
     for (const [n, label, r, c] of view.squares) {
       const b = this.buttons.get(n);
@@ -195,7 +209,6 @@ export class Renderer {
     // The last move: its squares tinted.
     if (v.last && !animating) for (const n of v.last.path) fillSquare(n, col.last);
     if (state.selected != null) fillSquare(state.selected, col.selected + "88");
-    this.drawLabels(v, size, cw, ch, H, col);
 
     // Pieces: during an animation the position before the move, without the moving piece.
     const pieces = animating ? animating.from : v.pieces;
@@ -256,6 +269,7 @@ export class Renderer {
       ctx.lineWidth = Math.max(3, size * 0.08);
       line(state.hint.path);
     }
+    this.drawLabels(v, size, cw, ch, H, col);
     for (const arrow of this.arrows) this.drawArrow(arrow.path.map(centre), size, arrow.colour || col.hint, arrow.alpha ?? 0.75);
     // Keyboard focus ring (drawn here too, since the buttons themselves are transparent).
     const focused = /** @type {HTMLElement | null} */ (this.activeElement());
@@ -289,66 +303,100 @@ export class Renderer {
   }
 
   /**
-   * Square names in their corners, or files and ranks on the rim.
+   * Square names in their corners, or files and ranks on the rim: over the pieces, with a rim
+   * of the square's colour so they read on a piece too, and never smaller than MIN_LABEL_PX.
    * @param {View} v @param {number} size @param {number} cw @param {number} ch @param {number} H @param {Colours} col
    */
   drawLabels(v, size, cw, ch, H, col) {
     const ctx = this.ctx;
     const { labels, flipped } = this.state;
-    ctx.fillStyle = col.coord;
-    ctx.font = `${Math.round(size * 0.17)}px system-ui, sans-serif`;
+    if (labels === "none") return;
+    const dpr = this.canvas.width / Math.max(1, this.canvas.getBoundingClientRect().width);
+    const px = Math.max(MIN_LABEL_PX * dpr, size * 0.17);
+    ctx.font = `${Math.round(px)}px system-ui, sans-serif`;
+    ctx.lineWidth = Math.max(2, px * 0.22);
+    ctx.lineJoin = "round";
+    /** @param {string} text @param {number} x @param {number} y */
+    const rimmed = (text, x, y) => {
+      ctx.strokeText(text, x, y);
+      ctx.fillText(text, x, y);
+    };
     if (labels === "numbers") {
+      ctx.fillStyle = col.coord;
+      ctx.strokeStyle = col.dark;
       ctx.textBaseline = "top";
       ctx.textAlign = "left";
       for (const [, label, r, c] of v.squares) {
         const [dr, dc] = displayCell(v, flipped, r, c);
-        ctx.fillText(label, dc * cw + size * 0.06, dr * ch + size * 0.05);
+        rimmed(label, dc * cw + size * 0.04, dr * ch + size * 0.03);
       }
-    } else if (labels === "edges") {
+    } else {
       // files a, b, ... along the bottom and ranks 1, 2, ... up the left side, as White sees
       // them, flipped with the board; light letters with a dark rim read on either square.
       ctx.fillStyle = col.light;
       ctx.strokeStyle = col.dark;
-      ctx.lineWidth = Math.max(2, size * 0.05);
-      ctx.lineJoin = "round";
-      /** @param {string} text @param {number} x @param {number} y */
-      const edgeText = (text, x, y) => {
-        ctx.strokeText(text, x, y);
-        ctx.fillText(text, x, y);
-      };
       for (let dc = 0; dc < v.cols; dc++) {
         const c = flipped ? v.cols - 1 - dc : dc;
         ctx.textBaseline = "bottom";
         ctx.textAlign = "right";
-        edgeText(String.fromCharCode(97 + c), (dc + 1) * cw - size * 0.06, H - size * 0.04);
+        rimmed(String.fromCharCode(97 + c), (dc + 1) * cw - size * 0.06, H - size * 0.04);
       }
       for (let dr = 0; dr < v.rows; dr++) {
         const r = flipped ? v.rows - 1 - dr : dr;
         ctx.textBaseline = "top";
         ctx.textAlign = "left";
-        edgeText(String(v.rows - r), size * 0.06, dr * ch + size * 0.05);
+        rimmed(String(v.rows - r), size * 0.06, dr * ch + size * 0.05);
       }
     }
   }
 
-  /** @param {number} x @param {number} y @param {number} size @param {Piece | undefined} piece @param {number} alpha */
+  /**
+   * One piece in the style chosen (state.pieceStyle): rings, a disc with an inner ring; flat,
+   * a plain disc; shaded, a disc lit from the top left standing on its own edge.
+   * @param {number} x @param {number} y @param {number} size @param {Piece | undefined} piece @param {number} alpha
+   */
   drawPiece(x, y, size, piece, alpha) {
     if (!piece) return;
     const ctx = this.ctx;
     const col = /** @type {Colours} */ (this.colours);
+    const style = this.state.pieceStyle;
     const white = piece.toLowerCase() === "w";
+    const face = white ? col.white : col.black;
+    const edge = white ? col.whiteEdge : col.blackEdge;
     const r = size * 0.38;
+    /** @param {number} cy @param {number} radius */
+    const disc = (cy, radius) => {
+      ctx.beginPath();
+      ctx.arc(x, cy, radius, 0, Math.PI * 2);
+    };
     ctx.globalAlpha = alpha;
-    ctx.fillStyle = white ? col.white : col.black;
-    ctx.strokeStyle = white ? col.whiteEdge : col.blackEdge;
     ctx.lineWidth = Math.max(1, size * 0.03);
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.arc(x, y, r * 0.68, 0, Math.PI * 2);
-    ctx.stroke();
+    ctx.strokeStyle = edge;
+    if (style === "shaded") {
+      const lift = size * 0.05; // the piece's height: its edge shows below the face
+      ctx.fillStyle = edge;
+      disc(y + lift / 2, r);
+      ctx.fill();
+      y -= lift / 2;
+      ctx.fillStyle = face;
+      disc(y, r * 0.97);
+      ctx.fill();
+      // a light from the top left, over whatever colour the theme gives the piece
+      const light = ctx.createRadialGradient(x - r * 0.35, y - r * 0.35, r * 0.05, x, y, r);
+      light.addColorStop(0, "rgba(255, 255, 255, 0.6)");
+      light.addColorStop(1, "rgba(255, 255, 255, 0)");
+      ctx.fillStyle = light;
+      ctx.fill();
+    } else {
+      ctx.fillStyle = face;
+      disc(y, r);
+      ctx.fill();
+      ctx.stroke();
+      if (style === "rings") {
+        disc(y, r * 0.68);
+        ctx.stroke();
+      }
+    }
     if (piece === "W" || piece === "B") {
       // A crown: three points, in the contrasting colour, so kings read at any size.
       ctx.fillStyle = white ? col.blackEdge : col.white;

@@ -6,6 +6,7 @@
 // the raw text is set aside under a ".corrupt" key for a bug report, and the page still starts.
 // The storage itself never throws: a full or blocked localStorage must not stop the game.
 
+import { PIECE_STYLES } from "../board/state.js";
 import { Clock } from "../game/clock.js";
 
 /** @typedef {import("../types.js").View} View */
@@ -16,6 +17,9 @@ export const KEYS = {
 };
 
 const MAX_ASIDE = 200_000;
+
+/** The board's colour themes: classic takes its colours from the page's theme (style.css). */
+export const BOARD_COLOURS = /** @type {const} */ (["classic", "green", "blue"]);
 
 export const store = {
   /** @param {string} key */
@@ -71,6 +75,10 @@ export const store = {
  * @property {boolean} forcedCapture
  * @property {number} clockBase  minutes; 0: no clock
  * @property {number} clockInc  seconds added per move
+ * @property {string} boardColours  one of BOARD_COLOURS
+ * @property {string} pieces  one of the board's PIECE_STYLES
+ * @property {boolean} sound  sounds for moves and the end of the game
+ * @property {boolean} shortcuts  single-key shortcuts (the Ctrl ones always work)
  */
 
 /** @returns {Settings} */
@@ -79,6 +87,7 @@ export function defaultSettings() {
     lang: null, theme: null, labels: null, flipped: false,
     variant: "international", mode: "computer", colour: "white", level: null,
     drawRules: "standard", forcedCapture: true, clockBase: 0, clockInc: 0,
+    boardColours: "classic", pieces: "rings", sound: true, shortcuts: true,
   };
 }
 
@@ -106,6 +115,10 @@ const SETTING_CHECKS = {
   forcedCapture: (x) => typeof x === "boolean",
   clockBase: (x) => numberIn(x, 0, 180),
   clockInc: (x) => numberIn(x, 0, 120),
+  boardColours: (x) => oneOf(x, BOARD_COLOURS),
+  pieces: (x) => oneOf(x, PIECE_STYLES),
+  sound: (x) => typeof x === "boolean",
+  shortcuts: (x) => typeof x === "boolean",
 };
 
 /**
