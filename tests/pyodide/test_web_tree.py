@@ -52,8 +52,11 @@ def test_variations_and_comments_survive_export_and_import() -> None:
     reply = view["tree"][1]
     assert reply["mark"] == "!" and reply["comments"] == ["the usual reply"]
     assert [m["text"] for m in reply["variations"][0]] == ["17-22", "28x17"]
+    assert call("export_pdn")["pdn"] == text  # the record, unchanged, goes out as it came in
+    call("goto", node=0)
+    play_texts("33-29")  # a new first move: another game now, written from the tree
     again = call("export_pdn")["pdn"]
-    assert "19-23 $1 {the usual reply} (1... 17-22 2. 28x17)" in again
+    assert "1. 32-28 (1. 33-29) 1... 19-23 $1 {the usual reply} (1... 17-22 2. 28x17)" in again
 
 
 def test_analysis_lines_follow_the_position() -> None:
