@@ -87,8 +87,12 @@ def test_reviewer_steps_one_position_at_a_time() -> None:
     while not finished:
         finished = reviewer.step()
         steps += 1
-        assert len(reviewer.result().moves) == steps - 1  # a move needs the positions on both sides
-    assert steps == reviewer.total and reviewer.finished and len(reviewer.result().moves) == len(KNOWN_GAME)
+        # a move needs the positions on both sides; then come the marked moves' reasons
+        assert len(reviewer.result().moves) == min(steps, reviewer.positions) - 1
+        assert reviewer.done <= reviewer.total
+    assert reviewer.finished and len(reviewer.result().moves) == len(KNOWN_GAME)
+    explained = [m for m in reviewer.result().moves if m.why is not None]
+    assert steps == reviewer.positions + len(explained) == reviewer.total == reviewer.done
     with pytest.raises(ValueError):
         Reviewer(known_game(), nodes=0)
 
@@ -96,3 +100,13 @@ def test_reviewer_steps_one_position_at_a_time() -> None:
 def test_eval_comment_forms() -> None:
     assert eval_comment(0.354, None) == "[%eval 0.35]"
     assert eval_comment(-1000.0, -7) == "[%eval #-7]"
+
+
+def test_the_marked_moves_get_their_reason_in_words(review) -> None:  # type: ignore[no-untyped-def]
+    from draughts.text import render
+    blunder = review.moves[BLUNDER_PLY - 1]
+    assert blunder.why is not None and blunder.why_kind == "shot"
+    assert render(blunder.why).startswith("39-33 allows 17x30")  # the shot it walked into
+    assert render(blunder.why, "de").startswith("39-33 erlaubt 17x30")
+    # only "?" and "??" moves are put in words; unmarked moves have no reason
+    assert all((m.why is not None) == (m.mark in ("?", "??")) for m in review.moves)

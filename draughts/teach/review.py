@@ -5,7 +5,9 @@ Every position of the game is searched once, at a fixed node budget: the score a
 is the score of the position before the next one, so a game of n plies costs n + 1 searches.
 A node budget rather than a time budget gives the same review in CPython and in the page, on
 a fast machine or a busy one. :class:`Reviewer` works one position per :meth:`~Reviewer.step`
-so the page's worker can report progress between positions.
+so the page's worker can report progress between positions. Once every position is searched,
+each move marked ``?`` or ``??`` gets its reason in words from :mod:`draughts.teach.mistakes`
+(what the move allowed, or what the better move would have won), one move per step as well.
 
 >>> from draughts import Game
 >>> game = Game("international")
@@ -24,6 +26,8 @@ from ..game import Game
 from ..notation.pdn import PdnGame, PdnLine, PdnMove
 from ..position import Colour
 from ..engine.analysis import WON, Analyser, Report
+from ..text import Message
+from .mistakes import NotAMistakeError, explain_mistake
 
 __all__ = [
     "DEFAULT_NODES", "INACCURACY", "MISTAKE", "BLUNDER", "DECIDED", "MARKS", "NAGS",
@@ -45,6 +49,9 @@ DEFAULT_NODES = 20_000
 INACCURACY = 0.5
 MISTAKE = 1.0
 BLUNDER = 2.0
+# The marks whose reason is put in words: an inaccuracy (half a man) is mostly positional, where
+# the explainer would only say "positional", and each explanation costs a search of its own.
+EXPLAINED = ("?", "??")
 # Scores are clamped to this many men before the loss is taken: five men ahead the game is
 # decided (a side that far ahead wins whatever it plays), so a swing from +9 to +6 is no
 # mistake, while one from +2 to -3 (a won game thrown away) counts in full.
@@ -66,6 +73,8 @@ class MoveReview:
     win_in: int | None  # after the move: plies to a forced win (positive White's)
     loss: float  # men the move gave away, from the mover's view (0 for the engine's choice)
     mark: str | None  # "?!", "?", "??" or None
+    why: Message | None = None  # a "?" or "??" move: what it allowed, in words (teach.mistakes)
+    why_kind: str | None = None  # the kind of that mistake (a MistakeKind value)
 
 
 @dataclass(frozen=True)
@@ -112,23 +121,53 @@ class Reviewer:
         while self.probe.move_stack:
             self.probe.pop()
         self.reports: list[Report] = []  # one per position searched, the start first
+        self.why: dict[int, tuple[Message, str]] = {}  # by ply: a marked move's reason and its kind
+        self.to_explain: list[int] | None = None  # the plies whose reason is still to be found
 
     @property
-    def total(self) -> int:
+    def positions(self) -> int:
         """Positions to search: the start and the position after each move."""
         return len(self.moves) + 1
 
     @property
+    def total(self) -> int:
+        """Steps of the whole review: every position, then every marked move's reason (known
+        once the positions are searched)."""
+        return self.positions + len(self.why) + len(self.to_explain or ())
+
+    @property
+    def done(self) -> int:
+        """Steps taken so far."""
+        return len(self.reports) + len(self.why)
+
+    @property
     def finished(self) -> bool:
-        return len(self.reports) == self.total
+        return len(self.reports) == self.positions and self.to_explain == []
 
     def step(self) -> bool:
-        """Search the next position; True when the review is complete."""
-        if not self.finished:
+        """Search the next position, or put the next marked move's reason in words; True when
+        the review is complete."""
+        if len(self.reports) < self.positions:
             if self.reports:
                 self.probe.push(self.moves[len(self.reports) - 1])
             self.reports.append(Analyser(self.probe).run(nodes=self.nodes))
+            if len(self.reports) == self.positions:
+                self.to_explain = [r.ply for r in self.result().moves if r.mark in EXPLAINED and r.best]
+        elif self.to_explain:
+            self._explain(self.to_explain.pop(0))
         return self.finished
+
+    def _explain(self, ply: int) -> None:
+        game = self.probe.copy()
+        while len(game.move_stack) >= ply:
+            game.pop()
+        played = self.moves[ply - 1]
+        best_line = self.reports[ply - 1].lines[0].moves
+        try:
+            why = explain_mistake(game, played, game.parse_move(best_line[0]))
+        except NotAMistakeError:
+            return  # the engine's choice after all: no reason to give
+        self.why[ply] = (why.message, why.kind.value)
 
     def result(self) -> GameReview:
         """The review of the moves searched so far (all of them once finished)."""
@@ -145,8 +184,10 @@ class Reviewer:
             loss = 0.0
             if best_line and best_line[0] != played:
                 loss = max(0.0, sign * (_clamped(before.score) - _clamped(after.score)))
+            why, kind = self.why.get(ply, (None, None))
             reviews.append(MoveReview(ply, mover, played, best_line[0] if best_line else None, best_line,
-                                      before.score, after.score, after.win_in, round(loss, 2), mark_for(loss)))
+                                      before.score, after.score, after.win_in, round(loss, 2), mark_for(loss),
+                                      why, kind))
             replay.push(move)
         return GameReview(reviews, {c.value: _summary(c, reviews) for c in Colour}, self.nodes)
 

@@ -127,6 +127,10 @@ def test_a_review_marks_the_known_blunder(game: Page) -> None:
     white = game.locator('#an-summary tr[data-side="white"] td')
     expect(white.nth(2)).to_have_text("1")  # one blunder
     expect(game.locator('#an-summary tr[data-side="black"] td').nth(2)).to_have_text("0")
+    # the blunder's reason in words: the shot it walked into, named from the position
+    why = game.locator('#an-why li', has_text="39-33??")
+    expect(why).to_contain_text("39-33 allows 17x30")
+    assert why.get_attribute("data-kind") == "shot"
     blunder = game.locator('#an-graph circle[data-mark="??"]')
     expect(blunder).to_have_count(1)
     blunder.click()

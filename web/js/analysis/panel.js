@@ -5,7 +5,7 @@
 // The analysis follows the board: every new position (a move, a step through the tree) pokes
 // the loop, and a report for a position the board has left is dropped.
 
-import { colourName, t } from "../../i18n.js";
+import { colourName, render as renderText, t } from "../../i18n.js";
 import { AnalysisLoop, barShare, scoreText } from "./loop.js";
 import { evalGraph } from "./graph.js";
 
@@ -14,7 +14,7 @@ import { evalGraph } from "./graph.js";
 /** @typedef {import("./graph.js").ReviewedMove} ReviewedMove */
 /**
  * The worker's review progress (draughts_web/analysis.py ReviewProgress).
- * @typedef {{done: number, total: number, finished: boolean, nodes: number[], review: {moves: (ReviewedMove & {mover: string})[], summary: Record<string, {moves: number, inaccuracies: number, mistakes: number, blunders: number, average_loss: number}>}}} ReviewProgress
+ * @typedef {{done: number, total: number, positions: number, finished: boolean, nodes: number[], review: {moves: (ReviewedMove & {mover: string, why: import("../../i18n.js").Message | null, why_kind: string | null})[], summary: Record<string, {moves: number, inaccuracies: number, mistakes: number, blunders: number, average_loss: number}>}}} ReviewProgress
  */
 
 /** @param {string} id */
@@ -193,7 +193,7 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     }
     const current = controller.view ? p.nodes.indexOf(controller.view.node ?? -1) : -1;
     graph.replaceChildren(evalGraph(p.review.moves, {
-      total: p.total - 1, current: current >= 0 ? current : null, label: t("an_graph"),
+      total: p.positions - 1, current: current >= 0 ? current : null, label: t("an_graph"),
       title: (m) => m.mark ? t("an_mark_title", { move: m.played, mark: m.mark, loss: m.loss.toFixed(2), best: m.best || "" })
         : `${m.played} ${scoreText({ score: m.after, winIn: null }).text}`,
       onJump: (i) => p.nodes[i] != null && controller.goto(p.nodes[i]),
@@ -211,6 +211,19 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
         return row;
       }));
     }
+    // each "?" and "??" move with what it allowed, in words; a click goes to the move
+    const why = p.finished ? p.review.moves.flatMap((m, i) => (m.why ? [{ m, i }] : [])) : [];
+    $("an-why-title").hidden = why.length === 0;
+    $("an-why").replaceChildren(...why.map(({ m, i }) => {
+      const item = document.createElement("li");
+      const jump = document.createElement("button");
+      jump.type = "button";
+      jump.textContent = `${Math.ceil(m.ply / 2)}${m.mover === "white" ? "." : "…"} ${m.played}${m.mark}`;
+      jump.addEventListener("click", () => p.nodes[i] != null && controller.goto(p.nodes[i]));
+      item.append(jump, " ", renderText(m.why));
+      item.dataset.kind = m.why_kind || "";
+      return item;
+    }));
   }
 
   $("an-toggle").addEventListener("click", () => {

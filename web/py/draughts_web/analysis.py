@@ -82,8 +82,9 @@ class AnalysisView:
 
 @dataclass(frozen=True)
 class ReviewProgress:
-    done: int  # positions searched
+    done: int  # steps taken: positions searched, then marked moves explained
     total: int
+    positions: int  # the start and the position after each move: the graph's length is this less one
     finished: bool
     review: GameReview  # the moves reviewed so far
     nodes: list[int]  # the tree's move for each reviewed ply
@@ -179,7 +180,7 @@ def _progress(state: BoardAnalysis) -> ReviewProgress:
     reviewer = state.reviewer
     assert reviewer is not None
     review = reviewer.result()
-    return ReviewProgress(len(reviewer.reports), reviewer.total, reviewer.finished, review,
+    return ReviewProgress(reviewer.done, reviewer.total, reviewer.positions, reviewer.finished, review,
                           [node.id for node in state.reviewed[: len(review.moves)]])
 
 
