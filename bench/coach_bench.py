@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from draughts import Game  # noqa: E402
 from draughts.engine import analyse, searcher_for  # noqa: E402
-from draughts.teach.mistakes import Explanation, MistakeKind, explain_mistake, king_value  # noqa: E402
+from draughts.teach.mistakes import LINE_DEPTH, Explanation, MistakeKind, explain_mistake, king_value  # noqa: E402
 from draughts.teach.shots import CROWN_SLACK, SLACK, crowning_is_the_gain, holds, readings  # noqa: E402
 from draughts.text import render  # noqa: E402
 
@@ -69,7 +69,7 @@ def refutations(start: Game, e: Explanation, check_seconds: float) -> tuple[list
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=0.5, help="the coach's budget per explanation")
+    parser.add_argument("--seconds", type=float, default=0.5, help="the floor under the time bound of the coach's searches (their depth is fixed)")
     parser.add_argument("--check", type=float, default=2.0, help="the engine's budget for the deeper check")
     parser.add_argument("--data", default=str(ROOT / "tests" / "data" / "shots.json"))
     parser.add_argument("--verbose", action="store_true")
@@ -105,7 +105,7 @@ def main() -> None:
     print(f"positions: {n}")
     print(f"right kind: {right}/{n} = {100 * right / n:.0f} % (goal >= 90 %)")
     print(f"claims refuted by a deeper search: {refuted} (goal 0); too deep to settle: {unsettled}")
-    print(f"time per explanation: {spent / n:.2f} s (budget {args.seconds} s for the engine)")
+    print(f"time per explanation: {spent / n:.2f} s (the engine's line at depth {LINE_DEPTH})")
 
 
 if __name__ == "__main__":
