@@ -55,13 +55,14 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
 PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
-              "learn.html", "learn.css", "embed.html", "embed.js",
+              "learn.html", "learn.css", "embed.html", "embed.js", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
               "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
               "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
               "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
               "js/learn/rules.js", "js/learn/text.js",
+              "js/puzzles/page.js", "js/puzzles/rating.js", "js/puzzles/progress.js",
               "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js")
 
 # The page's Python: web/main.py (the entry the worker imports) and its package in web/py/, packed
