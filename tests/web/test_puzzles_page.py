@@ -191,3 +191,20 @@ def test_puzzle_page_screenshots(browser, site: str, lang: str, size: tuple[int,
     page.screenshot(path=str(SHOTS / f"puzzles-{lang}-{size[0]}.png"), full_page=True)
     context.close()
     assert errors == []
+
+
+def test_the_puzzle_page_works_offline_after_one_visit(trainer: Page, context) -> None:
+    trainer.evaluate("""async () => {
+            await navigator.serviceWorker.ready;
+            for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50));
+        }""")
+    assert trainer.evaluate("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        trainer.reload()
+        wait_ready(trainer)
+        puzzle = current(trainer)
+        solve(trainer, puzzle)
+        expect(trainer.locator("#trainer")).to_have_attribute("data-state", "solved", timeout=ANSWER_MS)
+    finally:
+        context.set_offline(False)
