@@ -1,6 +1,6 @@
 """What makes a position a puzzle, proven by search: one move wins, every other does not.
 
-A material-only search (:func:`root_scores`) decides, independent of anything the engine's
+A material-only search (:func:`best_move`, :func:`others_at_most`) decides, independent of anything the engine's
 evaluation might change: a man counts 1 and a king 3 where kings fly (2 where they step), a
 side with no move has lost (won, in a losing-game variant, where the count is turned round:
 fewer pieces is better). Captures are searched past the horizon, since they are compulsory.
@@ -117,16 +117,53 @@ def root_scores(game: Game, depth: int, counter: list[int] | None = None) -> lis
     return out
 
 
+def best_move(game: Game, depth: int, counter: list[int] | None = None) -> tuple["Move", int] | None:
+    """The best move at ``depth`` (the first in legal order among equals) with its exact score:
+    alpha-beta at the root, so the other moves only get bounds."""
+    om, ok, pm, pk, colour = _sides(game)
+    searcher = _Searcher(game)
+    best: tuple["Move", int] | None = None
+    for move in game.legal_moves:
+        npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
+        alpha = best[1] if best else -10_001
+        score = -searcher.search(depth - 1, -10_000, -alpha, npm, npk, nom, nok, colour ^ 1)
+        if best is None or score > best[1]:
+            best = (move, score)  # inside the window (alpha, 10_000): exact
+    if counter is not None:
+        counter[0] += searcher.nodes
+    return best
+
+
+def others_at_most(game: Game, depth: int, chosen: "Move", limit: int, counter: list[int] | None = None) -> bool:
+    """Whether every legal move but ``chosen`` scores at most ``limit`` at ``depth``: a null
+    window at the limit proves it without finding the exact scores."""
+    om, ok, pm, pk, colour = _sides(game)
+    searcher = _Searcher(game)
+    try:
+        for move in game.legal_moves:
+            if move == chosen:
+                continue
+            npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
+            if -searcher.search(depth - 1, -limit - 1, -limit, npm, npk, nom, nok, colour ^ 1) > limit:
+                return False
+        return True
+    finally:
+        if counter is not None:
+            counter[0] += searcher.nodes
+
+
 def unique_winner(game: Game, depth: int, counter: list[int] | None = None) -> tuple["Move", int] | None:
     """The one move that beats every other by :func:`win_margin`, with its score; else None."""
-    margin = win_margin(game)
-    scores = root_scores(game, depth, counter)
-    if not scores:
-        return None
-    if len(scores) == 1:
-        return scores[0]
-    (best, score), (_second, runner_up) = scores[0], scores[1]
-    return (best, score) if score - runner_up >= margin else None
+    best = best_move(game, depth, counter)
+    if best is None or len(game.legal_moves) == 1:
+        return best
+    return best if others_at_most(game, depth, best[0], best[1] - win_margin(game), counter) else None
+
+
+def stands_alone(start: int, margin: int, score: int, runner_up: int) -> bool:
+    """A first move scoring ``score`` wins, and the best of the others (``runner_up``) does not
+    win and loses to it by the margin: the test of a puzzle's first move."""
+    return score - start >= margin and runner_up <= min(score - margin, start + margin - 1)
 
 
 def first_move_wins(game: Game, depth: int, counter: list[int] | None = None) -> "Move | None":
@@ -137,11 +174,13 @@ def first_move_wins(game: Game, depth: int, counter: list[int] | None = None) ->
     if start > MAX_START_BALANCE:
         return None
     margin = win_margin(game)
-    scores = root_scores(game, depth, counter)
-    (best, score), (_second, runner_up) = scores[0], scores[1]
-    if score - start >= margin and runner_up - start < margin and score - runner_up >= margin:
-        return best
-    return None
+    best = best_move(game, depth, counter)
+    assert best is not None
+    move, score = best
+    if score - start < margin:
+        return None
+    limit = min(score - margin, start + margin - 1)
+    return move if others_at_most(game, depth, move, limit, counter) else None
 
 
 def solution_line(game: Game, depth: int) -> tuple[list[str], int] | None:
@@ -172,7 +211,9 @@ def solution_line(game: Game, depth: int) -> tuple[list[str], int] | None:
                     return None
                 move = winner[0]
         else:
-            move = root_scores(g, remaining)[0][0]
+            found = best_move(g, remaining)
+            assert found is not None
+            move = found[0]
         texts.append(g.move_text(move))
         g.push(move)
     end = material_balance(g) * (1 if g.turn == side else -1)
@@ -298,9 +339,11 @@ def difficulty(variant: str, fen: str, line: Sequence[str], depth: int) -> int:
     number of moves the player must find."""
     game = Game(variant, fen=fen)
     first = game.parse_move(line[0])
-    counter = [0]
+    start, margin = material_balance(game), win_margin(game)
+    counter = [0]  # the exact scores of every move, deepening: the effort the position asks for
     for d in range(1, depth + 1):
-        if first_move_wins(game, d, counter) == first:
+        scores = root_scores(game, d, counter)
+        if scores[0][0] == first and stands_alone(start, margin, scores[0][1], scores[1][1]):
             break
     player_moves = (len(line) + 1) // 2
     rating = 500 + 90 * math.log2(max(2, counter[0])) + 60 * (player_moves - 1)
