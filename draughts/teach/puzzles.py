@@ -219,6 +219,8 @@ def hint_for(game: Game, line: Sequence[str], gain: int) -> Message:
     piece = message("puzzle.piece.king" if code.isupper() else "puzzle.piece.man")
     square = game.geometry.label(first.origin)
     replies = [m for m in after.legal_moves if m.captures]
+    if game.rules.losing_game:  # the aim is turned round: fewer pieces wins
+        return message("pz_hint_losing", piece=piece, square=square, gain=gain)
     if replies and not any(first.destination in m.captures for m in replies):
         return message("puzzle.hint.forcing", piece=piece, square=square, gain=gain,
                        opponent=message(after.turn.value))
