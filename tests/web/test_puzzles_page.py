@@ -185,7 +185,7 @@ def test_puzzle_page_screenshots(browser, site: str, lang: str, size: tuple[int,
     if lang == "de":
         expect(page.locator("#hint")).to_have_text("Tipp")
         expect(page.locator("#task")).to_contain_text("am Zug gewinnt")
-        expect(page.locator("#rating")).to_contain_text("Deine Wertung")
+        expect(page.locator("#rating")).to_contain_text("Ihre Wertung")
     page.click("#hint")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"puzzles-{lang}-{size[0]}.png"), full_page=True)
