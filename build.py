@@ -55,7 +55,7 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
 PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
-              "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css",
+              "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
               "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
@@ -64,6 +64,7 @@ PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "ma
               "js/analysis/loop.js", "js/analysis/graph.js", "js/analysis/panel.js",
               "js/play/prefs.js", "js/keys.js", "js/sound.js",
               "js/learn/rules.js", "js/learn/text.js",
+              "js/puzzles/page.js", "js/puzzles/rating.js", "js/puzzles/progress.js",
               "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js",
               "js/play/link.js", "js/editor/editor.js", "js/editor/grid.js")
 

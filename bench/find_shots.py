@@ -6,7 +6,7 @@
     python3 bench/find_shots.py endings:russian 6 [--seed 1]   # random endings of men only
 
 Games of the engine against itself at a fallible level. After each quiet move (the mover had no
-capture), a material-only search (:func:`draughts.teach.puzzles.secures`, independent of the
+capture), a material-only search (:func:`draughts.teach.puzzle_search.secures`, independent of the
 coach and of the engine's evaluation) asks whether the opponent now has a move that wins a
 piece within ``depth`` plies, or, failing that, one that crowns a king nobody can stop. The move
 counts as a mistake when the engine's own choice in the same position allows neither. The kind
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from draughts import Game  # noqa: E402
 from draughts.engine import analyse, choose_move  # noqa: E402
 from draughts.move import Move  # noqa: E402
-from draughts.teach.puzzles import piece_balance, secures  # noqa: E402
+from draughts.teach.puzzle_search import piece_balance, secures  # noqa: E402
 from draughts.teach.shots import CROWN_VALUE  # noqa: E402
 
 NODES = 40_000
@@ -153,10 +153,10 @@ def step_back(game: Game) -> list[tuple[Game, Move]]:
 
 
 def from_puzzles(depth: int) -> list[dict[str, object]]:
-    from draughts.teach.puzzles import PUZZLES
+    from draughts.teach.puzzles import all_puzzles
 
     found = []
-    for puzzle in PUZZLES:
+    for puzzle in all_puzzles():
         for earlier, step in step_back(puzzle.game()):
             entry = check(earlier, step, max(depth, puzzle.depth))
             if entry is not None:

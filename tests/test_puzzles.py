@@ -1,53 +1,113 @@
-"""Every stored puzzle re-verified. By a material-only search (draughts.teach.puzzles.root_scores, which
-no change to the engine's evaluation can unsettle): at the stored depth the solution's first move
-is the only one that wins two men or more, each later move of the player's is the only one that
-keeps the win, and following the line wins the pieces it promises. And by the engine itself
-(draughts.engine at the same depth): it chooses the solution and sees no other winning move."""
+"""The shipped puzzles: every one replayed (legal line, the gain it promises, the themes it
+claims), a sample proven unique again by the material search (draughts.teach.puzzle_search, which
+no change to the engine's evaluation can unsettle) and by the engine itself; the page's
+questions (a try judged, a wrong try refuted); and the mining pipeline's bookkeeping."""
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
+from draughts import Game
+from draughts.rules import VARIANTS
+from draughts.teach import puzzle_search as ps
+from draughts.teach import puzzles as puzzles_module
+from draughts.teach.puzzles import (DATA_FILE, THEMES, Puzzle, UnknownPuzzleError, all_puzzles, by_id, check_move,
+                                    puzzles_for)
 from draughts.text import render
-from draughts.teach.puzzles import PUZZLES, Puzzle, by_id, check_move, engine_agrees, puzzles_for, root_scores, verify
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools" / "puzzles"))
+import mine  # noqa: E402
+
+PUZZLES = all_puzzles()
+SAMPLE_SEED = 16
+SAMPLE_SIZE = 6  # proven again at their stored depth: seconds each (Pyodide runs these too)
+QUICK_PROOF = 1100  # the sample comes from the easier half: the difficulty measures the search a proof needs
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
-def test_stored_puzzle_is_sound(puzzle: Puzzle) -> None:
-    assert verify(puzzle) == []
+def sample() -> list[Puzzle]:
+    """One puzzle of each of the four main variants and of four others, drawn with a fixed seed
+    so that a failure can be repeated."""
+    rng = random.Random(SAMPLE_SEED)
+    quick = [p for p in PUZZLES if p.difficulty <= QUICK_PROOF]
+    per_variant = {p.variant: p for p in rng.sample(quick, len(quick))}
+    main = [v for v in ("international", "russian", "brazilian", "english") if v in per_variant]
+    others = sorted(set(per_variant) - set(main))
+    chosen = main + rng.sample(others, min(len(others), SAMPLE_SIZE - len(main)))
+    return [per_variant[v] for v in chosen]
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
-def test_first_move_alone_wins(puzzle: Puzzle) -> None:
-    game = puzzle.game()
-    assert game.turn == puzzle.side
-    scores = root_scores(game, puzzle.depth)
-    best, score = scores[0]
-    assert game.move_text(best) == puzzle.solution[0]
-    assert all(score - other >= 2 for _move, other in scores[1:])
-    assert not any(m.captures for m in game.legal_moves), "a puzzle starts from a quiet choice"
+def test_the_file_is_small_and_read_only_when_asked() -> None:
+    assert DATA_FILE.stat().st_size <= 400 * 1024
+    # a fresh copy of the module (the imported one stays as it is): importing it reads nothing
+    spec = importlib.util.spec_from_file_location("draughts.teach.puzzles", puzzles_module.__file__)
+    assert spec is not None and spec.loader is not None
+    fresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fresh)
+    assert fresh.all_puzzles.cache_info().currsize == 0
+    assert fresh.puzzles_for("english") and fresh.all_puzzles.cache_info().currsize == 1
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
-def test_the_engine_agrees(puzzle: Puzzle) -> None:
-    # draughts.engine with its full evaluation, at the stored depth: it plays the solution, sees
-    # no other move winning the game, and the position was not already won before the puzzle
-    assert engine_agrees(puzzle) == []
+def test_ids_are_unique_and_every_puzzle_is_described() -> None:
+    assert len({p.id for p in PUZZLES}) == len(PUZZLES) > 20
+    for p in PUZZLES:
+        assert p.variant in VARIANTS and len(p.solution) >= 3 and p.solution, p.id
+        assert 600 <= p.difficulty <= 2400, p.id
+        assert set(p.themes) <= set(THEMES), p.id
+        assert p.origin.get("seed") is None or {"game", "ply", "blunder", "by"} <= set(p.origin), p.id
 
 
-def test_enough_puzzles_per_family() -> None:
-    for variant in ("international", "russian", "english"):
-        assert len(puzzles_for(variant)) >= 3, variant
-    assert len({p.id for p in PUZZLES}) == len(PUZZLES)
-    assert all(render(p.hint, "en") and render(p.hint, "de") and p.source for p in PUZZLES)
+@pytest.mark.parametrize("variant", sorted({p.variant for p in PUZZLES}))
+def test_every_puzzle_replays_to_its_gain(variant: str) -> None:
+    # the line is legal, it ends where the promised material is won, and the themes are its own
+    for p in puzzles_for(variant):
+        start = Game(p.variant, fen=p.fen)
+        assert not any(m.captures for m in start.legal_moves), f"{p.id}: a puzzle starts from a quiet choice"
+        end, _moves = ps.replay(p.fen, p.variant, p.solution)
+        assert ps.gain_problems(end, start.turn, ps.material_balance(start), p.gain) == [], p.id
+        assert p.gain >= ps.win_margin(start), p.id
+        themes = ps.themes(p.variant, p.fen, p.solution)
+        assert (themes.sacrificed, themes.taken, themes.tags) == (p.sacrificed, p.taken, p.tags), p.id
+
+
+@pytest.mark.parametrize("puzzle", sample(), ids=lambda p: p.id)
+def test_a_sample_is_proven_unique_again(puzzle: Puzzle) -> None:
+    started = time.process_time()
+    assert ps.verify(puzzle.variant, puzzle.fen, puzzle.solution, puzzle.depth, puzzle.gain) == []
+    first = Game(puzzle.variant, fen=puzzle.fen).parse_move(puzzle.solution[0])
+    scores = ps.root_scores(Game(puzzle.variant, fen=puzzle.fen), puzzle.depth)
+    assert scores[0][0] == first and all(scores[0][1] - s >= 1 for _m, s in scores[1:])
+    assert ps.engine_agrees(puzzle.variant, puzzle.fen, puzzle.solution[0], puzzle.depth - 2) == []
+    assert time.process_time() - started < 120
+
+
+def test_verify_finds_a_broken_puzzle() -> None:
+    p = puzzles_for("english")[0]
+    game = p.game()
+    other = next(game.move_text(m) for m in game.legal_moves if game.move_text(m) != p.solution[0])
+    assert ps.verify(p.variant, p.fen, (other, *p.solution[1:]), p.depth, p.gain)
+    assert ps.verify(p.variant, p.fen, p.solution, p.depth, p.gain + 5)  # promises more than it wins
+
+
+def test_the_finder_finds_a_known_puzzle_and_its_themes() -> None:
+    game = Game("english", fen="B:W5,19,20,23,25,26,27,29,30,32:B1,2,4,6,8,11,12,13")
+    entry = mine.candidate(game, 7)
+    assert entry is not None and entry["solution"][:3] == ["11-16", "20x11", "8x31"]
+    assert entry["themes"] == ["promotion"] and (entry["sacrificed"], entry["taken"]) == (1, 3) and entry["depth"] == 9
+    # a crowning elsewhere also wins a king's worth: no longer a position with one winning move
+    assert mine.candidate(Game("english", fen="W:W6,13,14,23,24:B8,11,12,16"), 5) is None
 
 
 def test_check_move_follows_the_line_and_refuses_other_tries() -> None:
     puzzle = puzzles_for("international")[0]
-    game = puzzle.game()
-    wrong = next(m for m in game.legal_moves if game.move_text(m) != puzzle.solution[0])
-    verdict = check_move(puzzle, [], game.move_text(wrong))
-    assert not verdict.correct and verdict.rule == "not-the-solution" and render(verdict.message, "de")
     played: list[str] = []
     for i in range(0, len(puzzle.solution), 2):
         verdict = check_move(puzzle, played, puzzle.solution[i])
@@ -57,11 +117,53 @@ def test_check_move_follows_the_line_and_refuses_other_tries() -> None:
     assert verdict.solved
 
 
+def test_a_wrong_try_is_refuted_by_the_defenders_answer() -> None:
+    puzzle = puzzles_for("english")[0]
+    game = puzzle.game()
+    wrong = next(m for m in game.legal_moves if game.move_text(m) != puzzle.solution[0])
+    verdict = check_move(puzzle, [], game.move_text(wrong))
+    assert not verdict.correct and verdict.rule == "not-the-solution"
+    after = game.copy()
+    after.push(wrong)
+    assert verdict.refutation in {after.move_text(m) for m in after.legal_moves}
+    assert verdict.why is not None and render(verdict.why, "de") != render(verdict.why, "en")
+    assert verdict.refutation in render(verdict.message, "de") and game.move_text(wrong) in verdict.text
+
+
 def test_an_illegal_try_is_refused_with_the_rules_reason() -> None:
     puzzle = puzzles_for("russian")[0]
     game = puzzle.game()
-    # a square with no piece of the side to move: draughts.teach.explain.why_not says so
     empty = next(s.number for s in game.geometry.squares if game.piece_at(s.number) is None)
     verdict = check_move(puzzle, [], game.geometry.label(empty))
     assert not verdict.correct and "no piece" in verdict.text
     assert by_id(puzzle.id) is puzzle
+    with pytest.raises(UnknownPuzzleError):
+        by_id("no-such-puzzle")
+
+
+def test_hints_and_verdicts_render_in_every_language() -> None:
+    for p in PUZZLES[:40]:
+        assert render(p.hint, "en") and render(p.hint, "de") != render(p.hint, "en") and p.source
+
+
+# --- the pipeline's bookkeeping -------------------------------------------------------------------
+
+def unit(variant: str, game: int, *solutions: list[str]) -> dict[str, object]:
+    return {"variant": variant, "game": game, "cpu": 1.0, "puzzles": [
+        {"variant": variant, "fen": f"W:W{game}{i}:B1", "solution": s} for i, s in enumerate(solutions)]}
+
+
+def test_export_drops_near_duplicates_and_keeps_game_order(tmp_path: Path) -> None:
+    units = [unit("english", 2, ["a", "b", "c", "d"]), unit("english", 1, ["x", "b", "c", "d"], ["e", "f", "g"])]
+    kept = mine.distinct(units)["english"]
+    assert [e["solution"] for e in kept] == [["x", "b", "c", "d"], ["e", "f", "g"]]  # game 1 first; same ending once
+    out = tmp_path / "p.json.gz"
+    mine.write_data([], out)
+    assert mine.export(units, out) == {"english": 2}
+    assert [e["id"] for e in json.loads(gzip.decompress(out.read_bytes()))] == ["english-1", "english-2"]
+
+
+def test_the_work_file_resumes(tmp_path: Path) -> None:
+    work = tmp_path / "w.jsonl"
+    work.write_text(json.dumps(unit("english", 0, ["a", "b", "c"])) + "\n")
+    assert [(u["variant"], u["game"]) for u in mine.read_work(work)] == [("english", 0)]

@@ -14,7 +14,7 @@ import pytest
 from draughts import Colour, Game, Outcome, Termination
 from draughts.engine import _capture_reason, hint
 from draughts.teach.explain import explain, why_not
-from draughts.teach.puzzles import PUZZLES, check_move
+from draughts.teach.puzzles import all_puzzles, check_move
 from draughts.teach.tutorial import STEPS, check
 from draughts.text import (
     DEFAULT_LANGUAGE, LANGUAGES, Message, UnknownLanguageError, UnknownMessageError, catalogue, message, render,
@@ -186,7 +186,7 @@ def python_messages() -> list[Message]:
     out.append(hint(forced)[1])
     out += [_capture_reason(m) for m in Game(fen="W:W33,34:B28,17,30").legal_moves]
     # puzzles: hints and verdicts
-    for puzzle in PUZZLES:
+    for puzzle in all_puzzles():
         out += [puzzle.hint, puzzle.title, check_move(puzzle, [], puzzle.solution[0]).message]
     return out
 

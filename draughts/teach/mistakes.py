@@ -183,7 +183,7 @@ def _concrete(facts: LineFacts) -> bool:
 
 def _unavoidable(game: Game, best: Move, facts: LineFacts) -> bool:
     """Whether the opponent wins as many pieces after the better move too (then it is not the mistake's)."""
-    from .puzzles import material_balance, secures
+    from .puzzle_search import material_balance, secures
 
     if crowning_is_the_gain(facts):
         return False  # a crowning the better move allows too would have shown in its score

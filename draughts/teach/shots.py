@@ -6,7 +6,7 @@ gave before it took, how many it took, where it crowned, whether the defender wa
 a move), cut at the first quiet position where the attacker's gain has settled: a position with
 a capture pending is never a place to count material. :func:`shot_kind` names the shape.
 
-:func:`holds` asks a material-only search (:func:`draughts.teach.puzzles.secures`) whether the
+:func:`holds` asks a material-only search (:func:`draughts.teach.puzzle_search.secures`) whether the
 defender could have done better within the line's length and a few plies more (SLACK, or
 CROWN_SLACK when a crowning is the gain): a line the search does not confirm is never claimed
 (:func:`verified`).
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Sequence
 
-from .puzzles import material_balance, secures
+from .puzzle_search import material_balance, secures
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -20,7 +20,7 @@ import { call, holdWhileBooting, onProgress, ready } from "./worker-client.js";
 /** @typedef {import("./learn/rules.js").RulesState} RulesState */
 /**
  * A puzzle from Python (draughts.teach.puzzles).
- * @typedef {{id: string, variant: string, fen: string, side: "white" | "black", title: string, hint: string, source: string, sourceText: import("../i18n.js").Message | null, solution: string[]}} Puzzle
+ * @typedef {{id: string, variant: string, fen: string, side: "white" | "black", title: string, hint: string, source: string, origin: import("../i18n.js").Message, solution: string[]}} Puzzle
  */
 
 /** @param {string} id */
@@ -283,7 +283,7 @@ async function showPuzzle(i) {
   section.dataset.puzzle = p.id;
   section.dataset.state = "task";
   renderPuzzleText();
-  $("puzzle-source").textContent = t("source", { source: p.sourceText ? render(p.sourceText, language()) : p.source });
+  $("puzzle-source").textContent = t("source", { source: render(p.origin, language()) });
   feedback("puzzle-feedback", "");
   $("puzzle-hint").textContent = "";
   button("puzzle-hint-btn").textContent = t("hint");

@@ -16,12 +16,11 @@ import draughts.notation.pdn as pdn
 from draughts.record import pdn_from_game
 from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
-from draughts.teach import puzzles as problems
 from draughts.text import message
 from draughts.teach import tutorial as lessons
 from draughts.teach.explain import Reason, why_not as explain_why_not
 
-from . import analysis
+from . import analysis, puzzle_methods
 from .errors import BadRequestError, GameOverError, StalePositionError
 from .protocol import (
     Computer, Count, Declare, DrawAnswer, ExportPdn, Hello, Hint, ImportPdn, LevelInfo, Method, NewGame, NoParams,
@@ -307,16 +306,6 @@ def tutorial_try(board: Board, request: TutorialTry) -> dict[str, object]:
     return lessons.check(lessons.by_id(request.id), request.text).to_dict()
 
 
-def puzzles(board: Board, request: Puzzles) -> PuzzleList:
-    chosen = problems.puzzles_for(request.variant) if request.variant else problems.PUZZLES
-    return PuzzleList([p.to_dict() for p in chosen])
-
-
-def puzzle_try(board: Board, request: PuzzleTry) -> dict[str, object]:
-    verdict = problems.check_move(problems.by_id(request.id), request.played or [], request.text)
-    return verdict.to_dict()
-
-
 METHODS: dict[str, Method[Any]] = {
     # the game page
     "hello": Method(NoParams, hello), "new_game": Method(NewGame, new_game), "restore": Method(Restore, restore),
@@ -335,5 +324,6 @@ METHODS: dict[str, Method[Any]] = {
     "close_session": Method(NoParams, close_session), "rules_table": Method(NoParams, rules_table),
     "why_not": Method(WhyNot, why_not), "viewer_position": Method(ViewerPosition, viewer_position),
     "tutorial": Method(Tutorial, tutorial), "tutorial_try": Method(TutorialTry, tutorial_try),
-    "puzzles": Method(Puzzles, puzzles), "puzzle_try": Method(PuzzleTry, puzzle_try),
+    # the learn page's puzzles and the puzzle page
+    **puzzle_methods.METHODS,
 }
