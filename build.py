@@ -62,7 +62,7 @@ PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "ma
               "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
               "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
               "js/analysis/loop.js", "js/analysis/graph.js", "js/analysis/panel.js",
-              "js/play/prefs.js", "js/keys.js", "js/sound.js",
+              "js/play/prefs.js", "js/play/steps.js", "js/play/status.js", "js/keys.js", "js/sound.js",
               "js/learn/rules.js", "js/learn/text.js",
               "js/puzzles/page.js", "js/puzzles/rating.js", "js/puzzles/progress.js",
               "js/embed/look.js", "js/embed/panel.js", "js/embed/setup.js",

@@ -15,6 +15,8 @@ import { askDraw, openNewGameDialog, pdnMessage, showPdn, wireDialogs } from "./
 import { clearLink, linkTo, readLink } from "./play/link.js";
 import { renderClock, renderPanel, renderRecord, setPageState } from "./play/panel.js";
 import { applyPrefs, wirePrefs } from "./play/prefs.js";
+import { announce, damagedNotice, notice, say } from "./play/status.js";
+import { TreeSteps } from "./play/steps.js";
 import {
   KEYS, isBoardPicture, loadBoardPicture, loadGame, loadRecord, loadSettings, saveBoardPicture, saveGame,
   saveRecord, saveSettings, store,
@@ -78,9 +80,7 @@ const controller = new GameController({
       refresh();
       persist();
       analysis.follow(view);
-      const queued = pendingStep;
-      pendingStep = null;
-      if (queued) queueMicrotask(() => step(queued));
+      steps.takePending();
     },
     onEnd: gameOver,
     onState() {
@@ -97,9 +97,10 @@ const controller = new GameController({
 });
 
 /** What the panel draws from. @type {import("./play/panel.js").PanelState} */
-const page = { controller, settings, ready: false, reviewPly: null, goto };
+const page = { controller, settings, ready: false, reviewPly: null, goto: (/** @type {number} */ node) => steps.goto(node) };
 
 const analysis = setupAnalysis({ controller, board, page, refresh: () => refresh(), say: (text, warn) => say(text, warn) });
+const steps = new TreeSteps({ controller, board, page, refresh: () => refresh(), analysisChanged: () => analysis.render() });
 
 /** @param {number} n */
 function labelOf(n) {
@@ -107,36 +108,7 @@ function labelOf(n) {
   return square ? square[1] : String(n);
 }
 
-/** Show a message in the visible status line and say it to screen readers. @param {string} text @param {boolean} [warn] */
-function say(text, warn = false) {
-  const status = $("status");
-  status.textContent = text;
-  status.classList.toggle("warn", warn);
-  announce(text);
-}
-
-/** @param {string} text */
-function announce(text) {
-  const live = $("announce");
-  live.textContent = "";
-  // a fresh text node each time so the same message is announced again
-  requestAnimationFrame(() => (live.textContent = text));
-}
-
-/** @param {string} text */
-function notice(text) {
-  const box = $("notice");
-  box.textContent = text;
-  box.hidden = !text;
-}
-
 // Saved data that could not be read: a quiet note, since the page simply starts from its defaults.
-function damagedNotice() {
-  const note = $("saved-note");
-  note.textContent = t("saved_data_set_aside");
-  note.hidden = false;
-}
-
 /** The variant in play, and for a losing game its goal, over the turn line. */
 function renderVariant() {
   const view = controller.view;
@@ -289,25 +261,6 @@ async function playOn() {
   }
 }
 
-/** Go to a move of the game's tree (0: the start); a move played there makes a variation. @param {number} node */
-function goto(node) {
-  if (page.reviewPly != null) backToGame();
-  controller.goto(node);
-}
-
-/** From a line's preview back to the board's position; from an earlier position to the end of its line. */
-function backToGame() {
-  if (page.reviewPly != null) {
-    page.reviewPly = null;
-    if (controller.view) board.setView(controller.view);
-    refresh();
-    analysis.render();
-    return;
-  }
-  const end = controller.stepTarget("end");
-  if (end != null) controller.goto(end);
-}
-
 /** Analysis of the board's position, for other parts of the page (the board editor, a link). */
 function openAnalysis() {
   if (!page.ready) {
@@ -317,29 +270,6 @@ function openAnalysis() {
   if (!analysis.isOpen()) analysis.open();
 }
 let pendingAnalysis = /analyse/.test(location.hash);
-
-/** ← → one move, ↑/Home the start, ↓/End the end of the line, when the board does not hold the keys. @param {KeyboardEvent} e */
-function stepKey(e) {
-  const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "start", Home: "start", ArrowDown: "end", End: "end" }[e.key];
-  if (!where || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest("#board, select")) return;
-  e.preventDefault();
-  step(/** @type {"back" | "forward" | "start" | "end"} */ (where));
-}
-
-/** @type {"back" | "forward" | "start" | "end" | null} a key pressed while a request was out: taken when it returns */
-let pendingStep = null;
-
-/** @param {"back" | "forward" | "start" | "end"} where */
-function step(where) {
-  if (!controller.idle) {
-    pendingStep = where;
-    return;
-  }
-  const target = controller.stepTarget(where);
-  if (target == null) return;
-  if (page.reviewPly != null) backToGame();
-  controller.goto(target);
-}
 
 async function hint() {
   const h = await controller.hint();
@@ -429,7 +359,7 @@ function wireUi() {
   $("btn-hint").addEventListener("click", hint);
   $("btn-draw").addEventListener("click", offerDraw);
   $("btn-resign").addEventListener("click", () => controller.resign());
-  $("btn-live").addEventListener("click", backToGame);
+  $("btn-live").addEventListener("click", () => steps.backToGame());
   // the editor opens on the position on the board
   $("link-editor").addEventListener("click", () => {
     const view = controller.view;
@@ -444,7 +374,7 @@ function wireUi() {
   $("btn-play-from").addEventListener("click", playOn);
   // ← → ↑ ↓ Home End step through the game's tree when the board does not hold the keys
   document.addEventListener("keydown", (e) => {
-    if (!(/** @type {Element} */ (e.target).closest("input, textarea, select, dialog"))) stepKey(e);
+    if (!(/** @type {Element} */ (e.target).closest("input, textarea, select, dialog"))) steps.key(e);
   });
   document.addEventListener("draughts:analyse", openAnalysis);
   $("btn-flip").addEventListener("click", flip);
