@@ -195,6 +195,9 @@ async function tutorialTry(text, move = null) {
 const PUZZLE = "learn-puzzle";
 /** @type {Puzzle[]} */
 let puzzles = [];
+// The first puzzles of each variant, to practise beside the rules; the puzzle page (puzzles.html)
+// has all of them, with a rating and themes to choose from.
+const LEARN_PUZZLES = 10;
 let puzzleIndex = 0;
 /** @type {string[]} the moves played so far in the puzzle, both sides */
 let played = [];
@@ -363,7 +366,7 @@ async function loadFamily() {
   const [tutorial, ...lists] = await Promise.all([call("tutorial", { family: state.family }),
     ...familyVariants().map((variant) => call("puzzles", { variant }))]);
   state.steps = tutorial.steps;
-  puzzles = lists.flatMap((list) => list.puzzles);
+  puzzles = lists.flatMap((list) => list.puzzles.slice(0, LEARN_PUZZLES));
   releaseControls(); // the steps and puzzles below set each button as they need it
   renderRules(state);
   renderTable(state);
