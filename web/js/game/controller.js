@@ -78,10 +78,11 @@ export class GameController {
   /**
    * The computer is to move here. Not while analysing, nor in an earlier position of the
    * game (the move tree has moves ahead): there the user tries moves for both sides, and a
-   * move that differs makes a variation.
+   * move that differs makes a variation. Nor on an imported game still as its record has it:
+   * the computer does not add to someone else's game; a move played on it makes it a game here.
    */
   isComputerTurn(view = this.view) {
-    return computerToMove(view, this.computerSide) && !this.analysing && !((view?.redo ?? 0) > 0);
+    return computerToMove(view, this.computerSide) && !this.analysing && !((view?.redo ?? 0) > 0) && !view?.recorded;
   }
 
   /** Analysing on (the computer waits) or off (it moves if it is its turn). @param {boolean} on */
