@@ -187,8 +187,7 @@ def _progress(state: BoardAnalysis) -> ReviewProgress:
 def write_review(session: Session, nodes: list[Node], review: GameReview) -> None:
     """Marks, scores and better lines onto the reviewed moves that are still in the tree."""
     session.annotated = True
-    game = Game(session.variant, fen=session.start_fen, draw_rules=session.draw_rules,
-                forced_capture=None if session.forced_capture else False)
+    game = session.start_game()
     for node, reviewed in zip(nodes, review.moves):
         if session.tree.find(node.id) is not node or node.move is None:
             break

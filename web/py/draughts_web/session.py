@@ -164,10 +164,14 @@ class Session:
             assert node.move is not None
             self.push(node.move)
 
+    def start_game(self) -> Game:
+        """A game at this session's start, under its rules, no move played."""
+        return Game(self.variant, fen=self.start_fen, draw_rules=self.draw_rules,
+                    forced_capture=None if self.forced_capture else False)
+
     def main_line_game(self) -> Game:
         """The game along the tree's main line (first moves), whatever the current node."""
-        game = Game(self.variant, fen=self.start_fen, draw_rules=self.draw_rules,
-                    forced_capture=None if self.forced_capture else False)
+        game = self.start_game()
         for node in self.tree.main_line():
             assert node.move is not None
             game.push(node.move)
