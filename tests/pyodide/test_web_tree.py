@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import json
+
 from test_web_main import call, error_of, fresh
+
+import main as web_main  # noqa: E402  (web/main.py, on the path test_web_main sets)
 
 BLUNDER_GAME = ("32-28 19-23 28x19 14x23 37-32 17-21 31-27 21-26 36-31 26x28 33x22 12-17 "
                 "39-33 17x30 35x24 20x29").split()
@@ -57,6 +62,56 @@ def test_variations_and_comments_survive_export_and_import() -> None:
     play_texts("33-29")  # a new first move: another game now, written from the tree
     again = call("export_pdn")["pdn"]
     assert "1. 32-28 (1. 33-29) 1... 19-23 $1 {the usual reply} (1... 17-22 2. 28x17)" in again
+
+
+def texts_of(tree: list[dict]) -> list:
+    """The tree as the page lists it, moves and variations, by text only (ids are renumbered)."""
+    return [[m["text"], m["mark"], m["comments"], [texts_of(line) for line in m["variations"]]] for m in tree]
+
+
+def restored(save: dict) -> dict:
+    """The save as the page would keep and restore it: through JSON, into a fresh worker."""
+    importlib.reload(web_main)
+    return call("restore", save=json.loads(json.dumps(save)))
+
+
+def test_variations_survive_the_saved_game_with_the_current_move() -> None:
+    fresh()
+    view = play_texts("32-28", "19-23", "28x19", "14x23")
+    main_ids = [m["id"] for m in view["tree"]]
+    call("goto", node=main_ids[0])
+    play_texts("17-22", "28x17", "11x22")  # a variation at Black's first move
+    view = call("goto", node=main_ids[2])  # back in the main line, one move to redo
+    pdn = call("export_pdn")["pdn"]
+    assert view["save"]["tree"] and view["redo"] == 1
+    back = restored(view["save"])
+    assert texts_of(back["tree"]) == texts_of(view["tree"])
+    assert [m["text"] for m in back["tree"][1]["variations"][0]] == ["17-22", "28x17", "11x22"]
+    assert back["history"] == view["history"] == ["32-28", "19-23", "28x19"]
+    assert back["node"] == back["tree"][2]["id"] and back["redo"] == 1
+    assert call("export_pdn")["pdn"] == pdn
+    # in the variation, the redo choice of the variation's line is kept too
+    call("goto", node=back["tree"][1]["variations"][0][0]["id"])
+    view = call("position")
+    back = restored(view["save"])
+    assert back["history"] == ["32-28", "17-22"] and back["redo"] == 2
+
+
+def test_comments_and_marks_of_an_imported_game_survive_the_saved_game() -> None:
+    fresh()
+    text = '[Event "Saved"]\n1. 32-28 {a start} 19-23 $2 {too soon} (1... 17-22) 2. 28x19 14x23 *\n'
+    view = call("import_pdn", text=text)
+    back = restored(view["save"])
+    assert texts_of(back["tree"]) == texts_of(view["tree"])
+    assert back["tree"][1]["mark"] == "?" and back["tree"][1]["comments"] == ["too soon"]
+    assert call("export_pdn")["pdn"] == text  # still the record: its own text goes out
+
+
+def test_a_save_without_variations_keeps_no_tree() -> None:
+    view = fresh()
+    view = play_texts("32-28", "19-23")
+    assert view["save"]["tree"] == ""
+    assert error_of("restore", save={**view["save"], "tree": "1. 32-28 (1. 99-98) *"})["type"] == "BadSaveError"
 
 
 def test_analysis_lines_follow_the_position() -> None:

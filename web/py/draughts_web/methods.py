@@ -13,7 +13,6 @@ from typing import Any
 import draughts
 import draughts.engine as engine
 import draughts.notation.pdn as pdn
-from draughts.record import pdn_from_game
 from draughts.setup import read_setup, setup_fen, validate_setup
 from draughts import Colour, IllegalMoveError, InvalidFenError, Outcome, PdnError, get_rules, variant_keys
 from draughts.text import message
@@ -30,7 +29,6 @@ from .protocol import (
 )
 from .library import GameListPart, PdnLibrary
 from .session import DEFAULT_PRESET, DRAW_PRESETS, Board, SavedGame, Session
-from .tree import read_variations, write_variations
 from .views import BoardView, ComputerView, ViewerView, board_view, counters, extend
 from .wire import Nothing
 
@@ -165,8 +163,7 @@ def export_pdn(board: Board, request: ExportPdn) -> PdnText:
         declared = {"Result": s.declared.result, "Termination": s.declared.reason}
     own = {k: v for k, v in s.tags.items() if s.record_intact or k not in ("Result", "Termination")}
     tags = {**(request.tags or {}), **own, **declared}
-    record = pdn_from_game(s.main_line_game(), tags or None)
-    return PdnText(write_variations(s.tree, record).to_pdn())
+    return PdnText(s.tree_record(tags or None).to_pdn())
 
 
 def import_pdn(board: Board, request: ImportPdn) -> BoardView:

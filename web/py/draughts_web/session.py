@@ -15,11 +15,11 @@ from typing import Literal
 from draughts import Colour, Game, IllegalMoveError, Move, Outcome, PdnError, get_rules
 from draughts.draw import PRESETS
 from draughts.notation.pdn import PdnGame, read_game
-from draughts.record import game_from_pdn, recorded_outcome
+from draughts.record import game_from_pdn, pdn_from_game, recorded_outcome
 
 from .errors import BadRequestError, BadSaveError
 from .library import PdnLibrary
-from .tree import MoveTree, Node, path_to, read_variations
+from .tree import MoveTree, Node, path_to, read_variations, write_variations
 from .wire import decode, named
 
 DRAW_PRESETS: tuple[str, ...] = PRESETS
@@ -54,7 +54,8 @@ class Declared:
 @dataclass(frozen=True)
 class SavedGame:
     """A game as the page keeps it in local storage: the start, the moves, and what is not on
-    the board (moves taken back that can be redone, a declared result, the PDN tags)."""
+    the board (moves taken back that can be redone, a declared result, the PDN tags, and the
+    rest of the move tree: variations, comments and a review's marks)."""
 
     v: int
     variant: str
@@ -66,6 +67,10 @@ class SavedGame:
     declared: Declared | None = None
     tags: dict[str, str] = field(default_factory=dict)
     pdn: str = ""  # an imported game's own text, while the game is still that record's
+    # The whole move tree as PDN, written as the export writes it, when it holds more than
+    # ``moves`` and ``redo`` say (a variation, a comment, a mark); "" when it does not.
+    tree: str = ""
+    annotated: bool = False  # a review wrote into the tree: the record's text is not the game's
 
     @classmethod
     def from_data(cls, data: object) -> "SavedGame":
@@ -228,17 +233,33 @@ class Session:
         return self.game.outcome()
 
     # -- saving -----------------------------------------------------------------------------
+    def tree_record(self, tags: dict[str, str] | None = None) -> PdnGame:
+        """The PDN of the whole tree: the main line with its variations, NAGs and comments
+        (what the export writes, and what a save keeps of the tree)."""
+        return write_variations(self.tree, pdn_from_game(self.main_line_game(), tags))
+
     def save(self) -> SavedGame:
         return SavedGame(SAVE_VERSION, self.variant, self.start_fen, self.draw_rules, self.forced_capture,
                          [move_data(m) for m in self.game.move_stack],
                          [move_data(m) for m in self.redo_moves()],
                          Declared.of(self.declared) if self.declared else None, dict(self.tags),
-                         self.record.source if self.record is not None else "")
+                         self.record.source if self.record is not None else "",
+                         self.tree_record().to_pdn() if self.tree.has_variations_or_notes() else "",
+                         self.annotated)
 
     @classmethod
     def restore(cls, saved: SavedGame) -> "Session":
         """Replay a saved game; a save that does not replay raises, so the page can set it aside."""
         session = cls(saved.variant, saved.fen, saved.draw_rules, saved.forced_capture)
+        if saved.tree:
+            # The tree first: the moves below then walk along it to the current node.
+            try:
+                record = read_game(saved.tree)
+                read_variations(session.tree, record.main_line, session.tree.root, session.game.copy())
+            except PdnError as error:
+                raise BadSaveError(f"the saved move tree does not replay: {error}") from error
+            session.tree.root.comments = list(record.main_line.comments)
+            session.annotated = saved.annotated
         for ply, (path, captures) in enumerate(saved.moves, start=1):
             try:
                 session.push(session.find(path, captures))

@@ -68,6 +68,12 @@ class MoveTree:
             line.append(node)
         return line
 
+    def has_variations_or_notes(self) -> bool:
+        """Whether the tree holds more than the board's line and its redo line: a variation,
+        a comment or a mark somewhere (a save then keeps the tree's PDN)."""
+        return any(len(node.children) > 1 or node.nags or node.comments or node.lead
+                   for node in self.by_id.values())
+
     def main_line(self) -> list[Node]:
         line = []
         node = self.root
