@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from test_web_page import moves, new_game, play, square, wait_state
+from webutil import wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 REVIEW_MS = 180_000  # 17 positions at the review budget, in Pyodide on a loaded 2-core machine
@@ -113,6 +114,31 @@ def test_a_variation_is_made_exported_and_imported_again(game: Page) -> None:
     game.locator("#move-list li.variation button").click()
     expect(square(game, 22)).to_have_attribute("aria-label", re.compile("black man"))
     expect(square(game, 28)).to_have_attribute("aria-label", re.compile("white man"))
+
+
+def test_a_variation_survives_a_reload_with_the_current_move(game: Page) -> None:
+    new_game(game, mode="two")
+    for origin, destination in ((32, 28), (19, 23), (28, 19)):
+        play(game, origin, destination)
+    moves(game).nth(0).click()  # back to after 32-28: Black plays another reply
+    expect(game.locator("#move-list button[aria-current=true]")).to_have_text("32-28")
+    square(game, 17).click()
+    square(game, 22).click()
+    expect(game.locator("#move-list li.variation button")).to_have_text(["17-22"])
+    play(game, 28, 17)
+    current = game.locator("#move-list button[aria-current=true]")
+    expect(current).to_have_text("28x17")
+    game.reload()
+    wait_ready(game)
+    # the whole tree is back, and the board is where it was: in the variation, after 28x17
+    expect(game.locator("#move-list li.variation button")).to_have_text(["17-22", "28x17"])
+    expect(game.locator("#move-list li:not(.variation) button")).to_have_text(["32-28", "19-23", "28x19"])
+    expect(current).to_have_text("28x17")
+    expect(square(game, 17)).to_have_attribute("aria-label", re.compile("white man"))
+    expect(square(game, 22)).to_have_attribute("aria-label", re.compile("empty|square 22$"))
+    # and it goes on from there: the main line is one click away
+    game.locator("#move-list li:not(.variation) button").nth(2).click()
+    expect(square(game, 19)).to_have_attribute("aria-label", re.compile("white man"))
 
 
 def test_a_review_marks_the_known_blunder(game: Page) -> None:
