@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { AnalysisLoop, barShare, scoreText } from "../../web/js/analysis/loop.js";
+import { AnalysisLoop, barShare, groupDigits, scoreText } from "../../web/js/analysis/loop.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -55,4 +55,12 @@ test("scores read in men from White's view, wins in plies", () => {
   assert.equal(barShare(0), 0.5);
   assert.equal(barShare(2), 0.7);
   assert.equal(barShare(-1000), 0);
+});
+
+test("speeds are grouped by threes with the language's separator", () => {
+  assert.equal(groupDigits(28103.4, ","), "28,103");
+  assert.equal(groupDigits(1234567, "."), "1.234.567");
+  assert.equal(groupDigits(999, ","), "999");
+  assert.equal(groupDigits(0, ","), "0");
+  assert.equal(groupDigits(-1500, ","), "-1,500");
 });

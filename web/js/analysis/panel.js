@@ -6,7 +6,7 @@
 // the loop, and a report for a position the board has left is dropped.
 
 import { colourName, render as renderText, t } from "../../i18n.js";
-import { AnalysisLoop, barShare, scoreText } from "./loop.js";
+import { AnalysisLoop, barShare, groupDigits, scoreText } from "./loop.js";
 import { evalGraph } from "./graph.js";
 
 /** @typedef {import("../types.js").View} View */
@@ -48,28 +48,27 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
   });
 
   const section = $("analysis");
-  let shownLines = ""; // what the lines list and the arrows show now: rebuilt only when it changes
-  /** @type {Intl.NumberFormat | null} */
-  let numbers = null;
+  let shownLines = ""; // what the lines list shows now: rebuilt only when it changes
+  let shownArrows = ""; // the arrows the board shows for the lines
   const isOpen = () => !section.hidden;
 
+  // setAnalysing refreshes the page (its onState hook): no second refresh here, since each
+  // one lays out the move list, the dearest part of a click on a long game.
   function open() {
     section.hidden = false;
     $("btn-analyse").setAttribute("aria-pressed", "true");
-    controller.setAnalysing(true);
     report = null;
     loop.start();
     render();
-    refresh();
+    controller.setAnalysing(true);
   }
 
   function close() {
     loop.stop();
     section.hidden = true;
     $("btn-analyse").setAttribute("aria-pressed", "false");
-    board.setArrows([]);
+    showArrows([]);
     controller.setAnalysing(false);
-    refresh();
   }
 
   /** A new position on the board: analyse it. @param {View} view */
@@ -77,7 +76,7 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     if (!isOpen()) return;
     if (report && report.node !== view.node) {
       report = null;
-      board.setArrows([]);
+      showArrows([]);
     }
     loop.poke();
     render();
@@ -91,36 +90,66 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     const r = report;
     const score = r ? scoreText(r) : null;
     setText("an-score", !score ? "…" : score.win ? t("an_win", { colour: colourName(score.win), plies: score.plies }) : score.text);
-    const share = r ? barShare(r.score) : 0.5;
-    const width = `${(share * 100).toFixed(1)}%`;
-    if ($("an-bar-white").style.width !== width) $("an-bar-white").style.width = width;
+    // a transform, not a width: the bar's glide is the compositor's, no layout on the main thread
+    const scale = `scaleX(${(r ? barShare(r.score) : 0.5).toFixed(3)})`;
+    if ($("an-bar-white").style.transform !== scale) $("an-bar-white").style.transform = scale;
     $("an-bar").setAttribute("aria-valuenow", String(r ? Math.max(-5, Math.min(5, r.score)) : 0));
-    if (r) numbers ||= new Intl.NumberFormat(document.documentElement.lang || undefined);
-    setText("an-stats", r && numbers ? t("an_stats", { depth: r.depth, nps: numbers.format(Math.round(r.nps)) }) : t("an_waiting"));
+    setText("an-stats", r ? t("an_stats", { depth: r.depth, nps: groupDigits(r.nps, t("an_digit_group")) }) : t("an_waiting"));
     $("an-over").hidden = !(r && r.lines.length === 0 && r.done);
     const key = JSON.stringify([page.reviewPly, r && r.lines, document.documentElement.lang]);
     if (key === shownLines) return renderReview();
     shownLines = key;
-    const list = $("an-lines-list");
-    list.replaceChildren(...(r ? r.lines : []).map((line, i) => {
-      const li = document.createElement("li");
-      const s = scoreText(line);
-      const head = Object.assign(document.createElement("span"), {
-        className: "an-line-score",
-        textContent: s.win ? t("an_win", { colour: colourName(s.win), plies: s.plies }) : s.text,
-      });
-      head.title = t("an_line_depth", { n: i + 1, depth: line.depth });
-      li.append(head);
-      line.moves.forEach((text, k) => {
-        const b = Object.assign(document.createElement("button"), { type: "button", textContent: text, className: "an-move" });
-        b.addEventListener("click", () => preview(line.moves.slice(0, k + 1)));
-        li.append(b);
-      });
-      return li;
-    }));
-    board.setArrows(page.reviewPly == null && r
-      ? r.lines.map((line, i) => ({ path: line.path, alpha: i === 0 ? 0.8 : 0.35 })) : []);
+    renderLines(r ? r.lines : []);
+    showArrows(page.reviewPly == null && r ? r.lines.map((line, i) => ({ path: line.path, alpha: i === 0 ? 0.8 : 0.35 })) : []);
     renderReview();
+  }
+
+  /**
+   * The lines as rows of move buttons. A deeper report mostly changes a few moves of the same
+   * lines: the rows and buttons there are kept and only what differs is written, so a report
+   * costs the main thread little layout; a click on a move is read by the list (data-line,
+   * data-ply), so no button needs a listener of its own.
+   * @param {import("./loop.js").Line[]} lines
+   */
+  function renderLines(lines) {
+    const list = $("an-lines-list");
+    while (list.children.length > lines.length) list.lastElementChild?.remove();
+    lines.forEach((line, i) => {
+      let li = /** @type {HTMLElement | undefined} */ (list.children[i]);
+      if (!li) {
+        li = document.createElement("li");
+        li.append(Object.assign(document.createElement("span"), { className: "an-line-score" }));
+        list.append(li);
+      }
+      const head = /** @type {HTMLElement} */ (li.firstElementChild);
+      const s = scoreText(line);
+      const score = s.win ? t("an_win", { colour: colourName(s.win), plies: s.plies }) : s.text;
+      if (head.textContent !== score) head.textContent = score;
+      const title = t("an_line_depth", { n: i + 1, depth: line.depth });
+      if (head.title !== title) head.title = title;
+      while (li.children.length > line.moves.length + 1) li.lastElementChild?.remove();
+      line.moves.forEach((text, k) => {
+        let b = /** @type {HTMLButtonElement | undefined} */ (li.children[k + 1]);
+        if (!b) {
+          b = Object.assign(document.createElement("button"), { type: "button", className: "an-move" });
+          b.dataset.line = String(i);
+          b.dataset.ply = String(k + 1);
+          li.append(b);
+        }
+        if (b.textContent !== text) b.textContent = text;
+      });
+    });
+  }
+
+  /**
+   * The board is redrawn only when an arrow changes, not for each deeper report of the same moves.
+   * @param {import("../board/render.js").Arrow[]} arrows
+   */
+  function showArrows(arrows) {
+    const key = JSON.stringify(arrows);
+    if (key === shownArrows) return;
+    shownArrows = key;
+    board.setArrows(arrows);
   }
 
   /** Text that changed only (a report that says the same costs no layout). @param {string} id @param {string} text */
@@ -134,7 +163,7 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     try {
       const view = await controller.ask("line_position", { moves });
       page.reviewPly = view.ply;
-      board.setArrows([]);
+      showArrows([]);
       board.setView(view, { reviewing: true });
       refresh();
     } catch (error) {
@@ -235,6 +264,11 @@ export function setupAnalysis({ controller, board, page, refresh, say }) {
     loop.setLines(Number(/** @type {HTMLSelectElement} */ (e.target).value));
     report = null;
     render();
+  });
+  $("an-lines-list").addEventListener("click", (e) => {
+    const move = /** @type {HTMLElement} */ (e.target).closest?.(".an-move");
+    const line = move instanceof HTMLElement && report ? report.lines[Number(move.dataset.line)] : null;
+    if (move instanceof HTMLElement && line) preview(line.moves.slice(0, Number(move.dataset.ply)));
   });
   $("an-close").addEventListener("click", close);
   $("an-review-start").addEventListener("click", startReview);
