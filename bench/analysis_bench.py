@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark of the analysis and the game review, in CPython and in the page (it prints).
 
-    .venv/bin/python bench/analysis_bench.py [--seconds 3] [--no-page]
+    .venv/bin/python bench/analysis_bench.py [--seconds 5] [--no-page] [--no-review]
 
   review      a 60-ply International game reviewed at the default budget
               (draughts.teach.review.DEFAULT_NODES a position): wall time, and in CPython the
@@ -10,7 +10,10 @@
   Pyodide     the same review and analysis in Pyodide under Node (bench/analysis_pyodide.mjs),
               timed by CPU time too, so a busy machine does not blur the page/CPython ratio
   analysis    nodes/s of the analysis on the game's middle position for --seconds, in slices
-              of 150 ms as the page runs it (goal: the page >= 0.5 x CPython)
+              of 150 ms as the page runs it (goal: the page >= 0.5 x CPython), by the CPU time
+              of whoever searches: the CPython process, the Node process, and in the page the
+              worker's own thread (read from /proc, Linux only), so the machine's load does not
+              blur the ratios; the page both from its memory snapshot and booted the ordinary way
   longest     the longest main-thread task (PerformanceObserver "longtask") while the analysis
               panel runs, three lines, for --seconds (goal < 50 ms)
 
@@ -28,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -43,12 +47,14 @@ SLICE_MS = 150
 
 
 def sample_game() -> Game:
-    """A reproducible 60-ply game: the computer at level 3 against itself, fixed seeds."""
+    """A reproducible 60-ply game: the computer at level 3 (depth 3) against itself, fixed
+    seeds, and time enough that no search is cut short, so CPython, Pyodide and the page all
+    analyse the same position however busy the machine is."""
     game = Game("international")
     for ply in range(PLIES):
         if not game.legal_moves:
             break
-        game.push(choose_move(game, level=3, time_limit=0.05, seed=ply))
+        game.push(choose_move(game, level=3, time_limit=60.0, seed=ply))
     return game
 
 
@@ -59,19 +65,25 @@ def middle(game: Game) -> Game:
     return probe
 
 
-def cpython(game: Game, seconds: float) -> tuple[float, float, float, float]:
+def cpython_review(game: Game) -> tuple[float, float]:
     new_game()
     wall, cpu = time.perf_counter(), time.process_time()
     review_game(game, DEFAULT_NODES)
-    review_wall, review_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def cpython_analysis(game: Game, seconds: float) -> tuple[float, float]:
+    """Nodes/s of the analysis by CPU time and by the wall clock."""
     new_game()
     analyser = Analyser(middle(game))
+    first = analyser.run(seconds=SLICE_MS / 1000)  # starts the analysis, as in the page: not timed
     cpu = time.process_time()
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         report = analyser.run(seconds=SLICE_MS / 1000)
     used = time.process_time() - cpu
-    return review_wall, review_cpu, report.nodes / used if used else 0.0, report.nps
+    nodes, wall = report.nodes - first.nodes, report.seconds - first.seconds
+    return nodes / used if used else 0.0, nodes / wall if wall else 0.0
 
 
 REVIEW_JS = """async (pdn) => {
@@ -92,11 +104,68 @@ ANALYSE_JS = """async ([pdn, plies, seconds]) => {
   await call("import_pdn", {text: pdn});
   const view = await call("position", {});
   await call("goto", {node: view.tree[plies - 1].id});
-  const end = performance.now() + seconds * 1000;
-  let r = null;
-  while (performance.now() < end) r = await call("analyse", {lines: 1, ms: %d});
-  return {nodes: r.nodes, nps: r.nps, depth: r.depth};
+  await call("analyse", {lines: 1, ms: %d});  // the first slice starts the analysis: not timed
+  return true;
 }""" % SLICE_MS
+
+# The slices timed: the worker thread's CPU time is read around them.
+ANALYSE_MORE_JS = """async ([seconds]) => {
+  const call = window.__draughts.call;
+  const end = performance.now() + seconds * 1000;
+  const first = await call("analyse", {lines: 1, ms: %d});
+  let r = first;
+  while (performance.now() < end) r = await call("analyse", {lines: 1, ms: %d});
+  return {nodes: r.nodes - first.nodes, seconds: r.nodes / r.nps - first.nodes / first.nps, nps: r.nps, depth: r.depth};
+}""" % (SLICE_MS, SLICE_MS)
+
+
+SELECT_3_LINES_JS = """() => {
+  const select = document.getElementById("an-lines");
+  select.value = "3";
+  select.dispatchEvent(new Event("change", {bubbles: true}));
+}"""
+
+
+def main_thread_tasks(trace: bytes) -> list[tuple[float, float]]:
+    """The page's main-thread tasks from a Chromium trace, as (wall ms, CPU ms), longest first.
+    On a busy machine a task's wall time is mostly time the thread was not running: its CPU
+    time is what the page's own code costs."""
+    loaded = json.loads(trace)
+    events = loaded["traceEvents"] if isinstance(loaded, dict) else loaded
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    tasks = [(e["dur"] / 1000, e.get("tdur", 0) / 1000) for e in events
+             if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and e.get("name") == "RunTask"]
+    return sorted(tasks, reverse=True)
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def worker_cpu_seconds() -> float | None:
+    """The CPU time of the page's Web Worker threads (Chromium names them "DedicatedWorker"),
+    summed over the browsers this process started; None where /proc cannot tell."""
+    me, total, found = os.getpid(), 0, False
+    for entry in Path("/proc").iterdir() if Path("/proc/self/task").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        while pid > 1 and pid != me:
+            pid = _parent(pid)
+        if pid != me:
+            continue
+        for task in (entry / "task").glob("*"):
+            try:
+                if (task / "comm").read_text().strip() == "DedicatedWorker":
+                    total += int((task / "schedstat").read_text().split()[0])
+                    found = True
+            except (OSError, ValueError, IndexError):
+                continue
+    return total / 1e9 if found else None
 
 
 LONGTASKS_JS = """() => {
@@ -106,7 +175,22 @@ LONGTASKS_JS = """() => {
 }"""
 
 
-def page(pdn: str, seconds: float) -> tuple[dict, dict]:
+def page_analysis(tab: Any, url: str, pdn: str, seconds: float) -> dict:
+    """The analysis slices in the page booted from ``url``: nodes/s by the worker's CPU time and
+    by the wall clock (the slices' own time, as the panel shows it)."""
+    tab.goto(url)
+    tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+    boot = tab.evaluate("window.__draughts.boot || ''")
+    tab.evaluate(ANALYSE_JS, [pdn, PLIES // 2])
+    cpu = worker_cpu_seconds()
+    result = tab.evaluate(ANALYSE_MORE_JS, [seconds])
+    after = worker_cpu_seconds()
+    result["cpu"] = after - cpu if cpu is not None and after is not None else None
+    result["boot"] = boot
+    return result
+
+
+def page(pdn: str, seconds: float, review_too: bool) -> tuple[dict | None, dict]:
     import build
     from playwright.sync_api import sync_playwright
 
@@ -116,23 +200,33 @@ def page(pdn: str, seconds: float) -> tuple[dict, dict]:
             chromium = build.find_chromium()
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
             tab = browser.new_page()
+            review = None
+            if review_too:
+                tab.goto(url)
+                tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+                review = tab.evaluate(REVIEW_JS, pdn)
+            analysis = page_analysis(tab, url, pdn, seconds)
+            analysis["ordinary"] = page_analysis(tab, url + "?boot=ordinary", pdn, seconds)
             tab.goto(url)
-            tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            review = tab.evaluate(REVIEW_JS, pdn)
-            tab.reload()
-            tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            analysis = tab.evaluate(ANALYSE_JS, [pdn, PLIES // 2, seconds])
-            tab.reload()
             tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
             tab.click("#btn-pdn")
             tab.fill("#pdn-text", pdn)
             tab.click("#pdn-import")
             tab.keyboard.press("Escape")
+            # The button and the select are worked by input events and one line of script, not by
+            # Playwright's click() and select_option(): their checks run on the page's main thread
+            # and would count as its tasks.
+            button = tab.locator("#btn-analyse").bounding_box()
+            assert button is not None
             tab.evaluate(LONGTASKS_JS)
-            tab.click("#btn-analyse")
-            tab.select_option("#an-lines", "3")
+            browser.start_tracing(page=tab, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
+            tab.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+            tab.wait_for_timeout(300)
+            tab.evaluate(SELECT_3_LINES_JS)
             tab.wait_for_timeout(seconds * 1000)
+            analysis["tasks"] = main_thread_tasks(browser.stop_tracing())
             analysis["longest"] = tab.evaluate("Math.max(0, ...window.__longtasks)")
+            analysis["longtasks"] = tab.evaluate("window.__longtasks.map(Math.round)")
             analysis["shown"] = tab.locator("#an-stats").inner_text()
             browser.close()
     finally:
@@ -140,34 +234,54 @@ def page(pdn: str, seconds: float) -> tuple[dict, dict]:
     return review, analysis
 
 
+def rate(nodes: float, seconds: float | None) -> str:
+    return f"{nodes / seconds:9,.0f}" if seconds else "      n/a"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--no-page", action="store_true")
+    parser.add_argument("--no-review", action="store_true", help="the analysis only")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     game = sample_game()
     pdn = write_game(game)
-    print(f"game: {len(game.move_stack)} plies, review budget {DEFAULT_NODES} nodes a position")
-    review_wall, review_cpu, nps, wall_nps = cpython(game, args.seconds)
-    print(f"CPython  review {review_wall:6.1f} s wall, {review_cpu:6.1f} s CPU   analysis {nps:9,.0f} nodes/s (CPU),"
-          f" {wall_nps:9,.0f} (wall)")
+    print(f"game: {len(game.move_stack)} plies, review budget {DEFAULT_NODES} nodes a position;"
+          f" analysed: {middle(game).fen()}")
+    if not args.no_review:
+        review_wall, review_cpu = cpython_review(game)
+        print(f"CPython  review {review_wall:6.1f} s wall, {review_cpu:6.1f} s CPU")
+    nps, wall_nps = cpython_analysis(game, args.seconds)
+    print(f"CPython  analysis {nps:9,.0f} nodes/s by CPU time, {wall_nps:9,.0f} by the wall clock")
     if args.no_page:
         return
-    run = subprocess.run(["node", str(ROOT / "bench" / "analysis_pyodide.mjs"), str(args.seconds)],
-                         capture_output=True, text=True, check=True, cwd=ROOT)
+    command = ["node", str(ROOT / "bench" / "analysis_pyodide.mjs"), str(args.seconds)]
+    if args.no_review:
+        command.append("--no-review")
+    run = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     pyo = json.loads(run.stdout.strip().splitlines()[-1])
-    print(f"Pyodide  review {pyo['reviewWall']:6.1f} s wall, {pyo['reviewCpu']:6.1f} s CPU   analysis"
-          f" {pyo['npsCpu']:9,.0f} nodes/s (CPU)   (under Node, as the page's worker runs it)")
-    print(f"Pyodide/CPython analysis speed {pyo['npsCpu'] / nps:.2f} by CPU time (goal >= 0.5);"
-          f" review CPU {pyo['reviewCpu']:.1f} s (goal <= 30 s)")
-    review, analysis = page(pdn, args.seconds)
-    print(f"page     review {review['seconds']:6.1f} s wall (goal <= 30 s), first progress after {review['first']:.2f} s"
-          f"   analysis {analysis['nps']:9,.0f} nodes/s (wall, depth {analysis['depth']})")
+    if not args.no_review:
+        print(f"Pyodide  review {pyo['reviewWall']:6.1f} s wall, {pyo['reviewCpu']:6.1f} s CPU (goal <= 30 s)")
+    print(f"Pyodide  analysis {pyo['npsCpu']:9,.0f} nodes/s by CPU time (under Node, as the page's worker runs it)")
+    review, analysis = page(pdn, args.seconds, not args.no_review)
+    if review is not None:
+        print(f"page     review {review['seconds']:6.1f} s wall (goal <= 30 s),"
+              f" first progress after {review['first']:.2f} s")
+    for what, run_ in (("snapshot", analysis), ("ordinary", analysis["ordinary"])):
+        print(f"page     analysis {rate(run_['nodes'], run_['cpu'])} nodes/s by the worker's CPU time,"
+              f" {run_['nps']:9,.0f} by the wall clock (depth {run_['depth']}; boot {run_['boot'] or what})")
+    page_nps = analysis["nodes"] / analysis["cpu"] if analysis["cpu"] else 0.0
+    print(f"speed against CPython by CPU time: Pyodide under Node {pyo['npsCpu'] / nps:.2f},"
+          f" page {page_nps / nps:.2f} (goal >= 0.5); page by the wall clock against CPython's"
+          f" {analysis['nps'] / wall_nps:.2f}")
     print(f"page     longest main-thread task while analysing: {analysis['longest']:.0f} ms (goal < 50 ms);"
-          f" the panel said {analysis['shown']!r}")
-    print(f"page/CPython analysis speed {analysis['nps'] / nps:.2f} against CPython's CPU rate,"
-          f" {analysis['nps'] / wall_nps:.2f} against its wall rate (goal >= 0.5)")
+          f" all long tasks {analysis['longtasks']}; the panel said {analysis['shown']!r}")
+    tasks = analysis["tasks"]
+    if tasks:
+        wall, cpu = tasks[0]
+        print(f"page     traced: the longest task {wall:.0f} ms wall, of which {cpu:.1f} ms on the CPU;"
+              f" the most CPU any task took: {max(c for _, c in tasks):.1f} ms ({len(tasks)} tasks)")
 
 
 if __name__ == "__main__":
