@@ -14,7 +14,10 @@ Median of N runs each of, with its goal beside it:
   warm         the same on a reload (service worker and localStorage filled; goal <= 1.0 s)
   click        a click on a piece to its highlight drawn (goal: within one frame, ~16 ms)
   longest task the longest main-thread stall while the computer thinks (goal < 50 ms)
-  memory       the page's renderer memory while the computer thinks (goal <= 200 MB)
+  memory       the PSS of the page's renderer (the process running its workers) while the computer
+               thinks (goal <= 200 MB), and idle, for both boots
+  timeline     the boot's steps on the page's clock, from the performance marks of the page and
+               its worker (worker-client.js turns the worker's into the page's)
   nodes/s      the engine's search speed in the page's worker beside CPython's
 and, counted at the server on the first visit (page, workers and service worker together), the
 paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/

@@ -131,7 +131,7 @@ async function staleness(snapshot, version, wheel, page) {
  * The snapshot as build.py stores it (gzip): Pyodide's header, then only the pages of Python's
  * memory that are not zero, decompressed as they arrive straight into one buffer of the size
  * config.json gives. `header` resolves as soon as the header is in (Pyodide needs no more to
- * start), `body` with everything received: a short one is found by restoreSparse(). `signal`
+ * start), `body` with everything received (sparseModule() finds a short one). `signal`
  * stops the download when the snapshot turns out not to fit.
  */
 function downloadSnapshot(info, signal) {
