@@ -47,6 +47,14 @@ def test_the_snapshot_is_built_for_this_build_and_the_standard_library_is_stored
         assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
 
 
+def test_the_wheel_and_the_page_zip_are_stored_and_compressed_on_the_wire(site: str) -> None:
+    # the worker unzips them by copying (no inflating per file); the server's brotli does the rest
+    for name in (config()["wheel"], config()["pagePython"]):
+        with zipfile.ZipFile(build.DIST / name) as archive:
+            assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}, name
+        assert (build.DIST / (name + ".br")).stat().st_size < 0.5 * (build.DIST / name).stat().st_size
+
+
 def test_the_snapshot_ships_only_the_pages_of_memory_that_are_not_zero(site: str) -> None:
     snapshot = config()["snapshot"]
     body = gzip.decompress((build.DIST / snapshot["file"]).read_bytes())
