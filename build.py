@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import socketserver
+import struct
 import subprocess
 import sys
 import tempfile
@@ -58,7 +59,7 @@ PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "ma
               "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
-              "js/offline.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
+              "js/offline.js", "js/boot.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
               "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
               "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
               "js/analysis/loop.js", "js/analysis/graph.js", "js/analysis/panel.js",
@@ -136,7 +137,8 @@ def _record_hash(data: bytes) -> str:
 
 def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    # stored: HTTP compression does as well on the whole, and the page's worker unzips it by copying
+    info.compress_type = zipfile.ZIP_STORED
     info.external_attr = 0o644 << 16
     zf.writestr(info, data)
 
@@ -215,7 +217,8 @@ def ensure_node_modules() -> None:
 #           prefers it and never compares it with a source) and the .py is dropped; the zip is
 #           stored uncompressed, so HTTP compression works on it (2.9 MB brotli, not 4.5 MB);
 #   wheel:  each .py keeps its source and gains __pycache__/<name>.<cache_tag>.pyc (unchecked, so
-#           the import system uses it whatever mtime the installed file gets), RECORD rewritten.
+#           the import system uses it whatever mtime the installed file gets), RECORD rewritten;
+#           stored, like the standard library (web/worker.js unzips it without inflating).
 # Importing precompiled code skips the compiler: that is most of Python's start-up in the browser.
 PRECOMPILE_JS = r"""
 // With `node -e`, process.argv is [node, ...args].
@@ -271,9 +274,10 @@ def wheel(src, dst):
                 files.append((posixpath.join(folder, "__pycache__", base[:-3] + "." + tag + ".pyc"), pyc(data, name)))
     lines = ["%s,%s,%d" % (n, record_hash(d), len(d)) for n, d in files] + [record_name + ",,"]
     files.append((record_name, ("\\n".join(lines) + "\\n").encode()))
+    # stored too: HTTP compression does as well on it, and the worker then unzips it by copying
     with zipfile.ZipFile(dst, "w") as out:
         for name, data in files:
-            out.writestr(entry(name), data)
+            out.writestr(entry(name, False), data)
 
 for job in json.loads(jobs_json):
     {"stdlib": stdlib, "wheel": wheel}[job["kind"]]("/work/" + job["src"], "/work/" + job["dst"])
@@ -422,15 +426,41 @@ def build(dist: Path = DIST) -> Path:
 
 
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
+# Pyodide's snapshot is its header (magic, header size, JSON, build id) and then the whole of
+# Python's memory, zero pages included. The file shipped keeps the header and only the memory
+# pages that are not zero (format "sparse-1"): the page writes just those, so Python's unused
+# 10 MB stack and the never-touched top of its heap stay unallocated in the browser.
+SNAPSHOT_FORMAT = b"sparse-1"
+SNAPSHOT_PAGE = 4096  # the operating system's page: what a write makes resident
 
 
-def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: str) -> dict[str, str] | None:
-    """Python's memory after importing the game, gzip-compressed into dist/, for the page to
-    restore instead of booting (web/worker.js); what the page checks before using it. Cached by
-    everything it is made from. None (the page boots the ordinary way) when it cannot be made."""
+def sparse_snapshot(raw: bytes) -> tuple[bytes, dict[str, object]]:
+    """The snapshot's header followed by its non-zero pages, and where those pages go."""
+    header = struct.unpack_from("<I", raw, 4)[0]
+    memory = memoryview(raw)[header:]
+    zero = bytes(SNAPSHOT_PAGE)
+    runs: list[list[int]] = []
+    for offset in range(0, len(memory), SNAPSHOT_PAGE):
+        if memory[offset:offset + SNAPSHOT_PAGE] == zero[:len(memory) - offset]:
+            continue
+        length = min(SNAPSHOT_PAGE, len(memory) - offset)
+        if runs and runs[-1][0] + runs[-1][1] == offset:
+            runs[-1][1] += length
+        else:
+            runs.append([offset, length])
+    body = raw[:header] + b"".join(memory[offset:offset + length] for offset, length in runs)
+    return body, {"header": header, "memory": len(memory), "size": len(body), "runs": runs}
+
+
+def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: str) -> dict[str, object] | None:
+    """Python's memory after importing the game, sparse and gzip-compressed into dist/, for the
+    page to restore instead of booting (web/worker.js); what the page checks before using it and
+    where its pages go. Cached by everything it is made from. None (the page boots the ordinary
+    way) when it cannot be made."""
     stdlib = dist / "pyodide" / "python_stdlib.zip"
-    parts = [pyodide_version.encode(), SNAPSHOT_SCRIPT.read_bytes(), (NODE_PYODIDE / "pyodide.asm.wasm").read_bytes(),
-             stdlib.read_bytes(), wheel.read_bytes(), page_python.read_bytes()]
+    parts = [pyodide_version.encode(), SNAPSHOT_FORMAT, SNAPSHOT_SCRIPT.read_bytes(),
+             (NODE_PYODIDE / "pyodide.asm.wasm").read_bytes(), stdlib.read_bytes(), wheel.read_bytes(),
+             page_python.read_bytes()]
     key = hashlib.sha256(b"".join(hashlib.sha256(part).digest() for part in parts)).hexdigest()[:16]
     cached = CACHE / f"snapshot-{key}.bin.gz"
     meta = CACHE / f"snapshot-{key}.json"
@@ -444,12 +474,14 @@ def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: 
             if result.returncode != 0:
                 log(f"no snapshot (the page boots without one): {result.stderr.strip()[-500:]}")
                 return None
-            cached.write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
-            shutil.copyfile(raw.with_name("snapshot.bin.json"), meta)
+            body, layout = sparse_snapshot(raw.read_bytes())
+            cached.write_bytes(gzip.compress(body, 6, mtime=0))
+            layout.update(json.loads(raw.with_name("snapshot.bin.json").read_text()))
+            meta.write_text(json.dumps(layout))
     shutil.copyfile(cached, dist / cached.name)
+    layout = json.loads(meta.read_text())
     return {"file": cached.name, "pyodide": pyodide_version, "wheel": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-            "pagePython": hashlib.sha256(page_python.read_bytes()).hexdigest(),
-            "sitePackages": json.loads(meta.read_text())["sitePackages"]}
+            "pagePython": hashlib.sha256(page_python.read_bytes()).hexdigest(), **layout}
 
 
 def service_worker_files(dist: Path) -> dict[str, str]:
@@ -470,8 +502,8 @@ def write_service_worker(dist: Path, version: str) -> None:
     (dist / "sw.js").write_text(sw)
 
 
-# Files worth compressing on the wire (a wheel is a deflated zip already; the snapshot is gzip).
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".zip"}
+# Files worth compressing on the wire (the zips and the wheel are stored; the snapshot is gzip).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".zip", ".whl"}
 
 # Runs under Node (Python's standard library has no brotli): [source, target, quality] jobs.
 BROTLI_JS = r"""

@@ -14,7 +14,10 @@ Median of N runs each of, with its goal beside it:
   warm         the same on a reload (service worker and localStorage filled; goal <= 1.0 s)
   click        a click on a piece to its highlight drawn (goal: within one frame, ~16 ms)
   longest task the longest main-thread stall while the computer thinks (goal < 50 ms)
-  memory       the page's renderer memory while the computer thinks (goal <= 200 MB)
+  memory       the PSS of the page's renderer (the process running its workers) while the computer
+               thinks (goal <= 200 MB), and idle, for both boots
+  timeline     the boot's steps on the page's clock, from the performance marks of the page and
+               its worker (worker-client.js turns the worker's into the page's)
   nodes/s      the engine's search speed in the page's worker beside CPython's
 and, counted at the server on the first visit (page, workers and service worker together), the
 paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/
@@ -73,10 +76,13 @@ CLICK_JS = """async (n) => {
 }"""
 
 
-def descendants_pss_mb(root_pid: int) -> float:
+def renderer_pss_mb(root_pid: int) -> tuple[float, float]:
     """Proportional set size (RSS with shared pages split among their users) of the Chromium
-    renderer processes started under this Python process: the page, its worker and its service
-    worker live in them."""
+    renderer processes started under this Python process: (the page's, all of them). The page's
+    are those running its workers (Chromium names their threads "DedicatedWorker" and
+    "ServiceWorker thread"): the page, its Python worker and its service worker live there. The
+    rest are Chromium's own (its "top-chrome-webui" renderer and a spare one kept for the next
+    navigation, about 90 MB together) and are there for any page, a blank one included."""
     parents: dict[int, int] = {}
     cmdlines: dict[int, str] = {}
     for entry in os.listdir("/proc"):
@@ -88,7 +94,7 @@ def descendants_pss_mb(root_pid: int) -> float:
             cmdlines[int(entry)] = Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="replace")
         except (OSError, IndexError, ValueError):
             continue
-    total = 0
+    page = every = 0
     for pid, cmd in cmdlines.items():
         if "--type=renderer" not in cmd:
             continue
@@ -98,12 +104,15 @@ def descendants_pss_mb(root_pid: int) -> float:
         if p != root_pid:
             continue
         try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    total += int(line.split()[1])
+            pss = sum(int(line.split()[1]) for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+                      if line.startswith("Pss:"))
+            threads = {Path(f"/proc/{pid}/task/{t}/comm").read_text().strip() for t in os.listdir(f"/proc/{pid}/task")}
         except OSError:
-            pass
-    return total / 1024
+            continue
+        every += pss
+        if any(name.startswith(("DedicatedWorker", "ServiceWorker")) for name in threads):
+            page += pss
+    return page / 1024, every / 1024
 
 
 def median(values: list[float]) -> float:
@@ -201,12 +210,48 @@ def sizes(paths: list[str]) -> tuple[int, int, int]:
     return raw, gz, br
 
 
+# The boot's timeline on the page's clock: the HTML parsed, then the marks that worker-client.js
+# and the worker set ("boot: ..."), then interactive.
+TIMELINE_JS = """() => {
+  const times = {"html parsed": performance.getEntriesByType("navigation")[0].domInteractive};
+  for (const mark of performance.getEntriesByType("mark")) times[mark.name.replace("boot: ", "")] = mark.startTime;
+  times.interactive = __draughts.interactiveAt;
+  return times;
+}"""
+
+
+def first_visit_done(page) -> None:
+    """The first visit ends when the service worker holds the site (and runs in the renderer)."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
+
+
+def think(page, level: int) -> tuple[float, float, float]:
+    """A new game at `level`, a move, and the computer's answer: (ms, peak PSS of the page's
+    renderer, peak PSS of all renderers) while it thinks."""
+    page.click("#btn-new")
+    page.select_option("#new-level", str(level))
+    page.click("#new-start")
+    page.wait_for_selector("html[data-state=play]", state="attached")
+    page.evaluate(WATCH_JS)
+    started = time.perf_counter()
+    page.click('[data-square="32"]')
+    page.click('[data-square="28"]')
+    page.wait_for_selector("html[data-state=thinking]", state="attached")
+    peak = peak_all = 0.0
+    while page.get_attribute("html", "data-state") == "thinking":
+        pss, pss_all = renderer_pss_mb(os.getpid())
+        peak, peak_all = max(peak, pss), max(peak_all, pss_all)
+        time.sleep(0.1)
+    return (time.perf_counter() - started) * 1000, peak, peak_all
+
+
 def run(runs: int, level: int, mbit: float) -> None:
     results: dict[str, list[float]] = {k: [] for k in
                                        ("painted", "cold", "warm", "warm_painted", "click_handler", "click_frame",
-                                        "longtask", "gap", "memory", "think", "wasm", "stock", "ordinary",
+                                        "longtask", "gap", "memory", "memory_all", "think", "idle", "idle_ordinary", "memory_ordinary", "wasm", "stock", "ordinary",
                                         "cold_slow", "ordinary_slow")}
     stages: dict[str, list[float]] = {}
+    timeline: dict[str, list[float]] = {}
     twice: dict[str, int] = {}
     first_visit: list[str] = []
     wire = 0
@@ -219,9 +264,14 @@ def run(runs: int, level: int, mbit: float) -> None:
             for key, query, slow in (("ordinary", "?boot=ordinary", None), ("cold_slow", "", mbit),
                                      ("ordinary_slow", "?boot=ordinary", mbit)):
                 context = browser.new_context()
-                t = interactive(context.new_page(), site + query, slow)
+                ordinary_page = context.new_page()
+                t = interactive(ordinary_page, site + query, slow)
                 assert t["boot"] == ("ordinary" if query else "snapshot"), t
                 results[key].append(t["i"])
+                if key == "ordinary":  # the ordinary boot's memory, measured as the snapshot's below
+                    first_visit_done(ordinary_page)
+                    results["idle_ordinary"].append(renderer_pss_mb(os.getpid())[0])
+                    results["memory_ordinary"].append(think(ordinary_page, level)[1])
                 context.close()
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()
@@ -233,12 +283,14 @@ def run(runs: int, level: int, mbit: float) -> None:
             results["cold"].append(t["i"])
             for stage, ms in page.evaluate("__draughts.stages").items():
                 stages.setdefault(stage, []).append(ms)
+            for name, ms in page.evaluate(TIMELINE_JS).items():
+                timeline.setdefault(name, []).append(ms)
             click = page.evaluate(CLICK_JS, 32)
             assert click["ok"], "the click did not select the piece"
             results["click_handler"].append(click["handler"])
             results["click_frame"].append(click["painted"])
-            # the first visit ends when the service worker holds the site
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
+            first_visit_done(page)
+            results["idle"].append(renderer_pss_mb(os.getpid())[0])
             if i == 0:
                 twice = {path: n for path, n in server.counts.items() if n > 1}
                 first_visit = sorted(server.counts)
@@ -246,24 +298,13 @@ def run(runs: int, level: int, mbit: float) -> None:
                 page_nodes.append(page.workers[0].evaluate(
                     "self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(2.0)')"))
             # the computer thinks: watch the main thread and the memory meanwhile
-            page.click("#btn-new")
-            page.select_option("#new-level", str(level))
-            page.click("#new-start")
-            page.wait_for_selector("html[data-state=play]", state="attached")
-            page.evaluate(WATCH_JS)
-            started = time.perf_counter()
-            page.click('[data-square="32"]')
-            page.click('[data-square="28"]')
-            page.wait_for_selector("html[data-state=thinking]", state="attached")
-            peak = 0.0
-            while page.get_attribute("html", "data-state") == "thinking":
-                peak = max(peak, descendants_pss_mb(os.getpid()))
-                time.sleep(0.1)
-            results["think"].append((time.perf_counter() - started) * 1000)
+            ms, peak, peak_all = think(page, level)
+            results["think"].append(ms)
             watch = page.evaluate("(() => { __bench.running = false; return __bench; })()")
             results["longtask"].append(watch["longest"])
             results["gap"].append(watch["gap"])
             results["memory"].append(peak)
+            results["memory_all"].append(peak_all)
             results["wasm"].append(page.evaluate("__draughts.call('memory')").get("wasmBytes", 0) / 1e6)
             # warm: a reload with the service worker and the saved game in place
             page.reload()
@@ -286,10 +327,15 @@ def run(runs: int, level: int, mbit: float) -> None:
     print(f"  first visit from the snapshot {m['cold']:6.0f} ms, ordinary boot {m['ordinary']:6.0f} ms (full speed)")
     print(f"  first visit at {mbit:g} Mbit/s: snapshot {m['cold_slow']:6.0f} ms, ordinary boot {m['ordinary_slow']:6.0f} ms")
     print("  worker boot, cold: " + ", ".join(f"{k} at {median(v):.0f}" for k, v in stages.items()) + " ms")
+    order = sorted(timeline, key=lambda name: median(timeline[name]))
+    print("  timeline, cold (ms from navigation): " + ", ".join(f"{k} {median(timeline[k]):.0f}" for k in order))
     print(f"  click to highlight       {m['click_handler']:7.1f} ms handler, {m['click_frame']:.1f} ms to the next frame")
     print(f"  computer's move (lvl {level}) {m['think']:5.0f} ms, longest main-thread task {m['longtask']:.0f} ms "
           f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  [< 50]")
-    print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  [<= 200]; Python's wasm heap {m['wasm']:.0f} MB")
+    print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  [<= 200] in the page's renderer"
+          f" ({m['memory_all']:.0f} MB with Chromium's own renderers); Python's wasm heap {m['wasm']:.0f} MB")
+    print(f"  page's renderer (PSS), service worker in place: snapshot boot idle {m['idle']:.0f} MB, thinking"
+          f" {m['memory']:.0f} MB; ordinary boot idle {m['idle_ordinary']:.0f} MB, thinking {m['memory_ordinary']:.0f} MB")
     print(f"  engine nodes/s: page {page_nodes[0]:,.0f}, CPython {cpython_nodes:,.0f} "
           f"({cpython_nodes / page_nodes[0]:.2f}x slower in the page)")
     print(f"  paths fetched twice on the first visit: {len(twice)}  [0]  {twice or ''}")

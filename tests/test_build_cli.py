@@ -188,9 +188,9 @@ def test_precompress_writes_smaller_gzip_and_brotli_copies_only_of_compressible_
     text = ("function f(x) { return x * 2; }\n" * 400).encode()
     (tmp_path / "big.js").write_bytes(text)
     (tmp_path / "noise.json").write_bytes(os.urandom(3000))  # does not compress: no copies
-    (tmp_path / "game.whl").write_bytes(text)  # a wheel is a zip of its own: not compressed again
+    (tmp_path / "board.png").write_bytes(text)  # an image is compressed already: no copies
     build.precompress(tmp_path)
     assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
     assert 0 < (tmp_path / "big.js.br").stat().st_size < (tmp_path / "big.js.gz").stat().st_size
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.js", "big.js.br", "big.js.gz", "game.whl", "noise.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.js", "big.js.br", "big.js.gz", "board.png", "noise.json"]
     assert build.is_precompressed(tmp_path / "big.js.gz") and not build.is_precompressed(tmp_path / "big.js")

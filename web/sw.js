@@ -49,25 +49,47 @@ async function fill() {
   const cache = await caches.open(CACHE);
   const older = (await caches.keys()).filter((k) => k.startsWith("draughts-") && k !== CACHE);
   const stores = await Promise.all(older.map((name) => caches.open(name)));
-  await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
-    const url = new URL(path, self.location.href).href;
-    if (await matches(await cache.match(url), hash)) return;
-    for (const store of stores) {
-      const kept = await store.match(url);
-      if (await matches(kept, hash)) return cache.put(url, /** @type {Response} */ (kept));
-    }
-    for (const mode of /** @type {const} */ (["force-cache", "reload"])) {
-      const response = await fetch(url, { cache: mode });
-      if (response.ok && (await matches(response, hash))) return cache.put(url, response);
-    }
-    throw new Error(`${path} does not match this build (a newer one is being published?)`);
-  }));
+  // One file at a time: this worker runs in the page's renderer, and reading every file at once
+  // held the whole site (28 MB, twice over with the copies hashed) in its memory.
+  for (const [path, hash] of Object.entries(FILES)) await keep(cache, stores, path, hash);
   await caches.delete(FILL);
 }
 
-/** Is this response the file with this SHA-256? It stays readable (a copy is hashed). */
-async function matches(/** @type {Response | undefined} */ response, /** @type {string} */ hash) {
-  if (!response) return false;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") === hash;
+/**
+ * Puts this build's copy of one file into `cache`, from the first place that has it.
+ * @param {Cache} cache @param {Cache[]} stores @param {string} path @param {string} hash
+ */
+async function keep(cache, stores, path, hash) {
+  const url = new URL(path, self.location.href).href;
+  if (await checked(await cache.match(url), hash, null)) return;
+  for (const store of stores) {
+    if (await checked(await store.match(url), hash, (copy) => cache.put(url, copy))) return;
+  }
+  for (const mode of /** @type {const} */ (["force-cache", "reload"])) {
+    if (await checked(await fetch(url, { cache: mode }), hash, (copy) => cache.put(url, copy))) return;
+  }
+  throw new Error(`${path} does not match this build (a newer one is being published?)`);
+}
+
+/**
+ * Whether the response is the file with this SHA-256; if so, `put` gets a copy to keep. It is
+ * read once (the bytes hashed are the bytes kept; a clone would hold a second copy while the
+ * first is read), and its bytes are let go of as soon as they are stored: this worker runs in
+ * the page's renderer, where an idle worker's garbage can wait long for a collection.
+ * @param {Response | undefined} response @param {string} hash
+ * @param {((copy: Response) => Promise<void>) | null} put
+ */
+async function checked(response, hash, put) {
+  if (!response || !response.ok) return false;
+  const bytes = await response.arrayBuffer();
+  try {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    if (Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") !== hash) return false;
+    const type = response.headers.get("Content-Type");
+    if (put) await put(new Response(bytes, { headers: type ? { "Content-Type": type } : {} }));
+    return true;
+  } finally {
+    // a detached buffer's memory is freed at once (ArrayBuffer.prototype.transfer)
+    /** @type {any} */ (bytes).transfer?.(0);
+  }
 }

@@ -24,6 +24,8 @@ let handle = null; // main.handle, a PyProxy kept on this side only
 let pyodideInstance = null;
 const queue = []; // requests that arrived before Python was ready
 const keeping = []; // cache writes of this visit's responses
+/** Buffers the boot needed once, by name, kept here only to be let go of (release()). */
+const spent = new Map();
 
 const bootStart = performance.now();
 function progress(stage, fraction) {
@@ -31,18 +33,80 @@ function progress(stage, fraction) {
   postMessage({ type: "progress", stage, fraction, ms: performance.now() - bootStart });
 }
 
-/** fetch, keeping a copy of each response of the site for the service worker when asked to. */
-function keepingFetch(networkFetch) {
+/** A point of the boot's timeline, for the page's performance marks (worker-client.js turns
+ * it into one on the page's clock) and so for the benchmark. */
+function mark(name) {
+  postMessage({ type: "mark", name, at: performance.timeOrigin + performance.now() });
+}
+
+/** Resolves with the page's boot message ({fill, boot}), which follows the worker's creation. */
+let optionsIn = (_options) => {};
+const bootOptions = new Promise((resolve) => (optionsIn = resolve));
+
+/** Keeps a copy of a response of the site for the service worker (a first visit). */
+function keep(response) {
+  if (!response.ok || new URL(response.url).origin !== self.location.origin) return;
+  const copy = response.clone();
+  // a copy that does not make it (an aborted download) is simply fetched by the service worker
+  keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
+}
+
+// Everything either boot needs starts downloading the moment this worker runs, all together:
+// the WebAssembly, compiled as it arrives, the standard library, the configuration and Pyodide's
+// two modules. Pyodide's own requests for the first two are answered with these (siteFetch), so
+// nothing is asked for twice.
+function earlyFetch(path) {
+  return Promise.all([fetch(url(path)), bootOptions]).then(([response, options]) => {
+    if (options.fill && self.caches) keep(response);
+    return response;
+  });
+}
+const WASM = url("pyodide/pyodide.asm.wasm");
+const STDLIB = url("pyodide/python_stdlib.zip");
+const early = new Map([[WASM, earlyFetch(WASM)], [STDLIB, earlyFetch(STDLIB)]]);
+const compiled = early.get(WASM).then((response) => WebAssembly.compileStreaming(response));
+for (const started of [...early.values(), compiled]) started.catch(() => {}); // reported when Pyodide asks
+const configReady = fetch(url("config.json")).then((r) => r.json());
+const modulesReady = Promise.all([import(url("pyodide/pyodide.mjs")), import(url("pyodide/pyodide.asm.mjs"))]);
+modulesReady.catch(() => {}); // reported by boot()
+
+// Pyodide compiles its WebAssembly only once its module is made, after the snapshot's header and
+// its own modules are in: it is given the module compiled above instead, whose compilation
+// began with the download. (Pyodide instantiates through this function and nothing else here
+// does; the response it passes is the one compiled already.)
+WebAssembly.instantiateStreaming = async (_source, imports) => {
+  const module = await compiled;
+  mark("wasm compiled");
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
+/** fetch, answering Pyodide's requests for the early downloads with them, keeping a copy of
+ * each response of the site for the service worker when asked to (`fill`), and keeping hold of
+ * the standard library's bytes, which Pyodide reads whole and copies into its file system, so
+ * that release() can free the original at once. */
+function siteFetch(networkFetch, fill) {
   return async (input, init) => {
+    const address = input instanceof Request ? input.url : String(input);
+    const started = early.get(address);
+    early.delete(address); // once: a second request goes to the network
+    if (started) return watchStdlib(await started);
     const response = await networkFetch(input, init);
     const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
-    if (response.ok && method === "GET" && new URL(response.url).origin === self.location.origin) {
-      const copy = response.clone();
-      // a copy that does not make it (an aborted download) is simply fetched by the service worker
-      keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
-    }
-    return response;
+    if (fill && method === "GET") keep(response);
+    return watchStdlib(response);
   };
+}
+
+function watchStdlib(response) {
+  if (response.url === STDLIB) {
+    const read = response.arrayBuffer.bind(response);
+    response.arrayBuffer = async () => {
+      const bytes = await read();
+      spent.set("stdlib", new Uint8Array(bytes));
+      return bytes;
+    };
+  }
+  return response;
 }
 
 async function fetchBytes(path, what) {
@@ -63,12 +127,86 @@ async function staleness(snapshot, version, wheel, page) {
     : snapshot.pagePython !== (await sha256(page)) ? "the page's Python" : null;
 }
 
-/** The snapshot's bytes, stored gzip-compressed (about a sixth of its size) and decompressed as
- * they arrive. `signal` stops the download when the snapshot turns out not to fit. */
-async function downloadSnapshot(file, signal) {
-  const response = await fetch(url(file), { signal });
-  if (!response.ok || !response.body) throw new Error(`the snapshot did not load (HTTP ${response.status})`);
-  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+/**
+ * The snapshot as build.py stores it (gzip): Pyodide's header, then only the pages of Python's
+ * memory that are not zero, decompressed as they arrive straight into one buffer of the size
+ * config.json gives. `header` resolves as soon as the header is in (Pyodide needs no more to
+ * start), `body` with everything received (sparseModule() finds a short one). `signal`
+ * stops the download when the snapshot turns out not to fit.
+ */
+function downloadSnapshot(info, signal) {
+  /** @type {(bytes: Uint8Array) => void} */
+  let headerIn = () => {};
+  let headerFailed = (_error) => {};
+  const header = new Promise((resolve, reject) => ((headerIn = resolve), (headerFailed = reject)));
+  const body = (async () => {
+    const response = await fetch(url(info.file), { signal });
+    if (!response.ok || !response.body) throw new Error(`the snapshot did not load (HTTP ${response.status})`);
+    const bytes = new Uint8Array(info.size);
+    let at = 0;
+    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (at + value.length > bytes.length) throw new Error("the snapshot is longer than config.json says");
+      bytes.set(value, at);
+      at += value.length;
+      if (at >= info.header) headerIn(bytes.slice(0, info.header)); // a copy: Pyodide keeps it
+    }
+    if (at < info.header) throw new Error("the snapshot has no header");
+    mark("snapshot downloaded");
+    return bytes.subarray(0, at);
+  })();
+  body.catch(headerFailed);
+  return { header, body };
+}
+
+/**
+ * Pyodide's module maker, changed to restore the sparse snapshot: the memory gets the build's
+ * size, and restoring writes only the pages that are not zero. Pyodide's own restore writes the
+ * whole memory, which makes every page of it resident, the untouched ones too. The module is
+ * made (the WebAssembly compiled and instantiated) while the snapshot is still downloading.
+ */
+function sparseModule(createModule, info, body) {
+  return async (settings) => {
+    settings.INITIAL_MEMORY = info.memory;
+    mark("module started");
+    const module = await createModule(settings);
+    mark("module ready");
+    const bytes = await body;
+    const expected = info.runs.reduce((sum, [, length]) => sum + length, info.header);
+    if (bytes.length !== expected) throw new Error(`the snapshot is incomplete (${bytes.length} of ${expected} bytes)`);
+    spent.set("snapshot", bytes);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = (header) => {
+      const config = restore(header); // checks the build id and reads the header's JSON
+      restoreSparse(module.HEAP8, info, bytes);
+      return config;
+    };
+    return module;
+  };
+}
+
+/** Writes the snapshot's pages into Python's memory. The zero pages are left alone when they are
+ * zero already (a fresh memory is, unless starting the module wrote to them: then they are
+ * cleared), so they cost no memory. */
+function restoreSparse(heap, info, bytes) {
+  let at = info.header;
+  let end = 0; // where the last page written ends
+  const words = new Int32Array(heap.buffer);
+  const clear = (from, to) => {
+    for (let i = from >> 2; i < to >> 2; i++) {
+      if (words[i] !== 0) return heap.fill(0, i << 2, to);
+    }
+  };
+  for (const [offset, length] of info.runs) {
+    clear(end, offset);
+    heap.set(bytes.subarray(at, at + length), offset);
+    at += length;
+    end = offset + length;
+  }
+  clear(end, info.memory);
+  mark("restored");
 }
 
 function pyodideOptions(extra) {
@@ -86,26 +224,27 @@ function pyodideOptions(extra) {
 
 async function boot(options) {
   const t0 = performance.now();
-  if (options.fill && self.caches) self.fetch = keepingFetch(self.fetch.bind(self));
+  self.fetch = siteFetch(self.fetch.bind(self), options.fill && !!self.caches);
   progress("config", 0.02);
-  // Fetches that do not depend on Python start now and overlap with its start-up.
-  const configReady = fetch(url("config.json")).then((r) => r.json());
   const pageReady = configReady.then((c) => fetchBytes(c.pagePython, "the page's Python"));
-  const moduleReady = import(url("pyodide/pyodide.mjs"));
   const config = await configReady;
   progress("runtime", 0.05);
-  const { loadPyodide, version } = await moduleReady;
+  const useSnapshot = config.snapshot && options.boot !== "ordinary";
+  // The snapshot downloads while Pyodide's modules load, while its fit is checked and while the
+  // WebAssembly compiles: nothing waits for anything it does not need.
+  const stop = new AbortController();
+  const snapshot = useSnapshot ? downloadSnapshot(config.snapshot, stop.signal) : null;
+  // handled from the start, so a failed download is never reported as an uncaught error
+  const failed = snapshot?.body.then(() => null, (error) => error);
+  snapshot?.header.catch(() => {});
+  const wheelReady = useSnapshot ? fetchBytes(config.wheel, "the draughts wheel") : null;
+  const [{ loadPyodide, version }, { default: createModule }] = await modulesReady;
+  mark("modules loaded");
   let pyodide = null;
   let how = "ordinary";
-  if (config.snapshot && options.boot !== "ordinary") {
-    // The snapshot downloads while its fit is checked and while Pyodide fetches and compiles
-    // its WebAssembly: nothing waits for anything it does not need.
-    const stop = new AbortController();
-    const snapshot = downloadSnapshot(config.snapshot.file, stop.signal);
-    // handled from the start, so a failed download is never reported as an uncaught error
-    const failed = snapshot.then(() => null, (error) => error);
-    const wheelReady = fetchBytes(config.wheel, "the draughts wheel");
+  if (snapshot) {
     const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+    spent.set("wheel", wheel).set("page", page);
     const stale = await staleness(config.snapshot, version, wheel, page);
     // A download that has failed already (a 404 is quick) costs nothing: the ordinary boot
     // follows in this worker. (The timer lets a settled download's callbacks run first.)
@@ -120,10 +259,15 @@ async function boot(options) {
       // a broken module behind: the page then starts a fresh worker for the ordinary boot
       // (worker-client.js) rather than reuse this one.
       try {
-        pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: snapshot }));
-        // Pyodide keeps its options: without this the snapshot's 30 MB would stay in memory
+        pyodide = await loadPyodide(pyodideOptions({
+          _loadSnapshot: snapshot.header,
+          createPyodideModule: sparseModule(createModule, config.snapshot, snapshot.body),
+        }));
+        mark("pyodide started");
+        // Pyodide keeps its options: nothing of the download may stay reachable through them
         delete pyodide._api.config._loadSnapshot;
-        restored(pyodide, config.snapshot.sitePackages, wheel, page);
+        delete pyodide._api.config.createPyodideModule;
+        await restored(pyodide, config.snapshot.sitePackages, wheel, page);
       } catch (error) {
         postMessage({ type: "retry", message: String(error && error.message ? error.message : error) });
         return;
@@ -131,11 +275,17 @@ async function boot(options) {
       how = "snapshot";
     }
   }
-  if (!pyodide) pyodide = await ordinary(loadPyodide, config, await pageReady);
+  if (!pyodide) {
+    const page = await pageReady;
+    spent.set("page", page);
+    pyodide = await ordinary(loadPyodide, config, page);
+  }
   pyodideInstance = pyodide;
   self.pyodide = pyodide; // for the page tests and the benchmark, which look inside
   handle = pyodide.pyimport("main").handle;
+  release();
   progress("ready", 1);
+  mark("python ready");
   postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version, boot: how });
   while (queue.length) answer(queue.shift());
   await Promise.allSettled(keeping);
@@ -144,12 +294,54 @@ async function boot(options) {
 
 /** The files that the snapshot's Python saw at build time (its memory holds only what was
  * imported then; anything imported later is read from these), and a fresh random seed. */
-function restored(pyodide, sitePackages, wheel, page) {
+async function restored(pyodide, sitePackages, wheel, page) {
   progress("main", 0.9);
-  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
-  pyodide.unpackArchive(page, "zip", { extractDir: PAGE_DIR });
+  // Unzipped here rather than by Pyodide's unpackArchive: that runs Python's zipfile and shutil,
+  // whose WebAssembly nothing had compiled yet after a restore (a second or more at load).
+  await Promise.all([unzip(pyodide.FS, wheel, sitePackages), unzip(pyodide.FS, page, PAGE_DIR)]);
+  mark("files unpacked");
   // Every page restored the same memory, so the same random state: seed it from the system.
   pyodide.runPython("import random, importlib\nrandom.seed()\nimportlib.invalidate_caches()");
+  mark("reseeded");
+}
+
+/** Writes the files of a zip archive (stored or deflated entries, as wheels have) under `dir`
+ * of Pyodide's file system. */
+async function unzip(FS, bytes, dir) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22; // the end-of-central-directory record, found from the back
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const writes = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip archive");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    writes.push(inflate(method, data).then((content) => {
+      const path = `${dir}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, content, { canOwn: true });
+    }));
+  }
+  await Promise.all(writes);
+}
+
+async function inflate(method, data) {
+  if (method === 0) return data.slice();
+  if (method !== 8) throw new Error(`zip entries compressed by method ${method} are not read here`);
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function ordinary(loadPyodide, config, page) {
@@ -166,16 +358,28 @@ async function ordinary(loadPyodide, config, page) {
   // micropip is needed only to install: its modules and their memory go now
   pyodide.runPython("import sys, gc\nfor name in [m for m in sys.modules if m.split('.')[0] == 'micropip']: del sys.modules[name]\ngc.collect()");
   progress("main", 0.9);
-  pyodide.unpackArchive(page, "zip", { extractDir: PAGE_DIR });
+  await unzip(pyodide.FS, page, PAGE_DIR);
   pyodide.runPython(`import sys\nif '${PAGE_DIR}' not in sys.path: sys.path.insert(0, '${PAGE_DIR}')`);
   return pyodide;
+}
+
+/** Frees the boot's buffers now, not at the next garbage collection (which an idle worker may
+ * not have for minutes): a detached ArrayBuffer gives its memory back at once. Python's memory
+ * holds its own copies. */
+function release() {
+  for (const bytes of spent.values()) bytes.buffer.transfer?.(0);
+}
+
+/** How many bytes of each spent buffer are still held (0 once released). */
+function held() {
+  return Object.fromEntries([...spent].map(([name, bytes]) => [name, bytes.buffer.byteLength]));
 }
 
 function answer(request) {
   const started = performance.now();
   if (request.method === "memory") {
     // the size of Python's WebAssembly memory, for the benchmark (not a Python question)
-    const result = { wasmBytes: pyodideInstance?._module?.HEAP8?.byteLength ?? 0 };
+    const result = { wasmBytes: pyodideInstance?._module?.HEAP8?.byteLength ?? 0, held: held() };
     postMessage({ type: "response", id: request.id, json: JSON.stringify({ id: request.id, result }), ms: 0 });
     return;
   }
@@ -192,6 +396,7 @@ function answer(request) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "boot") {
+    optionsIn(message);
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
     });

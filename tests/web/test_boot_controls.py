@@ -43,6 +43,8 @@ def test_every_control_clicked_during_boot_throws_nothing(context, site: str, of
     with HeldBoot(context) as held:
         page.goto(site + path)
         held.wait_until_asked(page)
+        if path == "":  # its worker asks before the page's own modules have run: wait for those too
+            page.wait_for_function("() => window.__draughts")
         for selector in NEEDS_PYTHON.get(path, []):
             control = page.locator(selector)
             assert control.is_disabled(), f"{selector} can be clicked before Python is ready"

@@ -47,6 +47,45 @@ def test_the_snapshot_is_built_for_this_build_and_the_standard_library_is_stored
         assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
 
 
+def test_the_wheel_and_the_page_zip_are_stored_and_compressed_on_the_wire(site: str) -> None:
+    # the worker unzips them by copying (no inflating per file); the server's brotli does the rest
+    for name in (config()["wheel"], config()["pagePython"]):
+        with zipfile.ZipFile(build.DIST / name) as archive:
+            assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}, name
+        assert (build.DIST / (name + ".br")).stat().st_size < 0.5 * (build.DIST / name).stat().st_size
+
+
+def test_the_snapshot_ships_only_the_pages_of_memory_that_are_not_zero(site: str) -> None:
+    snapshot = config()["snapshot"]
+    body = gzip.decompress((build.DIST / snapshot["file"]).read_bytes())
+    assert len(body) == snapshot["size"] == snapshot["header"] + sum(length for _, length in snapshot["runs"])
+    # Python's 10 MB stack and the untouched top of its memory are not shipped
+    assert snapshot["size"] < 0.6 * snapshot["memory"], snapshot["size"]
+    page = build.SNAPSHOT_PAGE
+    assert all(offset % page == 0 and 0 < length and offset + length <= snapshot["memory"]
+               for offset, length in snapshot["runs"])
+
+
+def test_a_sparse_snapshot_holds_every_byte_of_the_memory() -> None:
+    page = build.SNAPSHOT_PAGE
+    memory = bytearray(8 * page)
+    memory[5] = 1  # page 0
+    memory[3 * page + 7] = 2  # page 3
+    memory[4 * page] = 3  # page 4, joining page 3's run
+    memory[8 * page - 1] = 4  # the last page
+    header = bytearray(32)
+    header[4:8] = (32).to_bytes(4, "little")  # Pyodide's header: its size is its second word
+    body, layout = build.sparse_snapshot(bytes(header + memory))
+    assert layout["runs"] == [[0, page], [3 * page, 2 * page], [7 * page, page]]
+    assert body[:32] == header and len(body) == layout["size"] == 32 + 4 * page
+    rebuilt = bytearray(layout["memory"])
+    at = 32
+    for offset, length in layout["runs"]:
+        rebuilt[offset:offset + length] = body[at:at + length]
+        at += length
+    assert rebuilt == memory
+
+
 def test_the_page_boots_from_the_snapshot_and_two_pages_draw_different_random_numbers(game, context) -> None:
     assert boot_of(game) == "snapshot"
     second = context.new_page()
@@ -63,6 +102,27 @@ def test_the_ordinary_boot_when_asked(page, site: str, errors: list[str], off_or
     assert boot_of(page) == "ordinary"
     # micropip was only needed to install the wheel
     assert page.workers[0].evaluate("self.pyodide.runPython(\"import sys; 'micropip' in sys.modules\")") is False
+    plays(page)
+
+
+def held(page) -> dict[str, int]:
+    """The bytes the worker still holds of each buffer its boot needed only once."""
+    return page.evaluate("__draughts.call('memory')")["held"]
+
+
+def test_the_snapshot_boot_lets_go_of_its_downloads_once_python_has_them(game) -> None:
+    assert boot_of(game) == "snapshot"
+    # the snapshot (30 MB), the standard library (10 MB) and the two zips were read and copied
+    # into Python's memory and files: the worker holds none of them afterwards
+    assert held(game) == {"snapshot": 0, "stdlib": 0, "wheel": 0, "page": 0}
+    plays(game)  # and Python still works: what it needed was copied, not borrowed
+
+
+def test_the_ordinary_boot_lets_go_of_the_standard_library(page, site: str, errors: list[str],
+                                                            off_origin: list[str]) -> None:
+    page.goto(site + "?boot=ordinary")
+    wait_ready(page)
+    assert held(page) == {"stdlib": 0, "page": 0}
     plays(page)
 
 

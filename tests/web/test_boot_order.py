@@ -1,0 +1,37 @@
+"""The first second: the play page starts its Python worker from the top of its HTML, so the big
+downloads (the WebAssembly, the standard library, the memory snapshot) are under way while the
+page's own modules are still loading, and each is asked for once."""
+
+from __future__ import annotations
+
+from boot_util import HeldBoot
+from webutil import wait_ready
+
+
+def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(context, site: str,
+                                                                                off_origin: list[str]) -> None:
+    page = context.new_page()
+    asked: list[str] = []
+    # what the page and its Python worker ask for (the service worker fills its cache later)
+    context.on("request", lambda request: None if request.service_worker else asked.append(request.url))
+    # the page's own code (play.js) is held back: the worker must start without it
+    with HeldBoot(context, "**/js/play.js") as held:
+        page.goto(site, wait_until="commit")  # the load event waits for the held module
+        held.wait_until_asked(page)
+        deadline = 30_000
+        while not any(url.endswith("/pyodide/pyodide.asm.wasm") for url in asked) and deadline > 0:
+            page.wait_for_timeout(50)
+            deadline -= 50
+        started = [url.rsplit("/", 1)[1] for url in asked if "/pyodide/" in url]
+        assert "pyodide.asm.wasm" in started and "python_stdlib.zip" in started, asked
+        assert page.get_attribute("html", "data-ready") != "true"
+    wait_ready(page)
+    # the early downloads were handed to Pyodide, not asked for again
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "config.json"):
+        assert sum(url.endswith("/" + name) for url in asked) == 1, (name, asked)
+    assert page.evaluate("__draughts.boot") == "snapshot"
+    marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+    # the worker's timeline reaches the page in order
+    for earlier, later in [("boot: worker created", "boot: modules loaded"),
+                           ("boot: module started", "boot: restored"), ("boot: restored", "boot: python ready")]:
+        assert marks.index(earlier) < marks.index(later), marks
