@@ -36,7 +36,7 @@ from engine_ladder import balanced_openings, elo  # noqa: E402
 
 OPENINGS = ROOT / "bench" / "openings"
 # The last revision with the hand-set weights everywhere (the weights file as it was made).
-HAND_SET = "HEAD"
+HAND_SET = "4dc988a"
 
 
 def base_weights(base: str, variant: str) -> dict[str, float]:

@@ -57,3 +57,14 @@ def test_self_play_is_reproducible_and_keeps_quiet_positions() -> None:
         game = Game("english", fen=None)
         own = (wm, wk, bm, bk) if turn == 0 else (bm, bk, wm, wk)
         assert not game.generator.captures(*own, turn)
+
+
+def test_fixed_coefficients_stay_at_the_prior() -> None:
+    rng = random.Random(3)
+    rows, results = [], []
+    for _ in range(5_000):
+        x = [rng.randint(-3, 3), rng.randint(-3, 3)]
+        rows.append(texel.sparse(x))
+        results.append(1.0 if rng.random() < texel.sigmoid(0.6 * x[0] + 0.4 * x[1]) else 0.0)
+    coef = texel.fit(rows, results, 2, ridge=0.0, prior=[0.6, 0.0], fixed=[0])
+    assert coef[0] == 0.6 and abs(coef[1] - 0.4) < 0.1

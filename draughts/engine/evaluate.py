@@ -182,7 +182,11 @@ class Evaluator:
         self.near_promo = (far[0], far[1])
         self.opp_half = (half[0], half[1])
         self.forward_shifts = gen.man_shifts  # [colour] -> [(shift, origins)]
-        self.all_shifts = sorted(set(gen.man_shifts[0]) | set(gen.man_shifts[1]))  # one step, any way
+        # Shifts need no mask of origins where the result meets ``empty``: a step off the
+        # board lands on the padding between rows (or beyond the board), which is never empty.
+        self.forward = tuple(tuple(shift for shift, _ in gen.man_shifts[c]) for c in (0, 1))
+        steps = sorted({abs(shift) for c in (0, 1) for shift, _ in gen.man_shifts[c]})
+        self.king_steps = (steps[0], steps[-1])  # the two step lengths: diagonal, or orthogonal
         # The squares "behind" a man, as shifts that bring a supporter onto the man's bit.
         behind: list[tuple[int, ...]]
         if self.family == "turkish":
@@ -246,8 +250,8 @@ class Evaluator:
                 # the men that can step each way: free squares brought back onto their origins
                 free = 0
                 movable = 0
-                for shift, origins in self.forward_shifts[colour]:
-                    m = men & origins & (empty >> shift if shift > 0 else empty << -shift)
+                for shift in self.forward[colour]:
+                    m = men & (empty >> shift if shift > 0 else empty << -shift)
                     free += m.bit_count()
                     movable |= m
                 score += self.w_mobility * free
@@ -279,10 +283,8 @@ class Evaluator:
             if not opp_kings:
                 score += self.w_kalone
             if self.w_kmob:
-                around = 0
-                for shift, origins in self.all_shifts:
-                    k = kings & origins
-                    around |= k << shift if shift > 0 else k >> -shift
+                a, b = self.king_steps
+                around = (kings << a) | (kings << b) | (kings >> a) | (kings >> b)
                 score += self.w_kmob * (around & empty).bit_count()
         return score
 

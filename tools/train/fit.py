@@ -80,6 +80,10 @@ def main() -> int:
     ap.add_argument("--files", type=Path, nargs="*", default=None)
     ap.add_argument("--every", type=int, default=1, help="use every n-th position of a game (1: all)")
     ap.add_argument("--ridge", type=float, default=1e-4, help="pull towards the shipped weights (0: none)")
+    ap.add_argument("--fix", nargs="*", default=[], choices=FEATURES, metavar="FEATURE",
+                    help="features whose weight stays as shipped (relative to the man), e.g. king")
+    ap.add_argument("--drop", nargs="*", default=[], choices=FEATURES, metavar="FEATURE",
+                    help="features held at weight 0 (each costs search time)")
     ap.add_argument("--write", action="store_true", help="store the fitted weights in the weights file")
     args = ap.parse_args()
     files = args.files or sorted(WORK.glob(f"{args.variant}-*.jsonl"))
@@ -100,7 +104,10 @@ def main() -> int:
     # The prior: the shipped weights at the scale that fits the training games best.
     k_prior, _ = best_scale([float(shipped.evaluate(*pos)) for pos, _ in train[::7]], [y for _, y in train[::7]])
     prior = [k_prior * shipped.weights[name] for name in FEATURES]
-    coef = fit(rows, results, len(FEATURES), ridge=args.ridge, prior=prior, verbose=True)
+    for name in args.drop:  # a feature left out costs no time in the search
+        prior[FEATURES.index(name)] = 0.0
+    fixed = [FEATURES.index(name) for name in args.fix + args.drop]
+    coef = fit(rows, results, len(FEATURES), ridge=args.ridge, prior=prior, fixed=fixed, verbose=True)
     man = coef[FEATURES.index("man")]
     if man <= 0:
         print("the fit gives a man no value: too few games?", file=sys.stderr)

@@ -16,7 +16,7 @@ thousand positions.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 Row = list[tuple[int, float]]
 
@@ -65,11 +65,12 @@ def log_loss(rows: Sequence[Row], results: Sequence[float], coef: Sequence[float
 
 
 def fit(rows: Sequence[Row], results: Sequence[float], n_features: int, ridge: float = 1e-3,
-        prior: Sequence[float] | None = None, steps: int = 25, tolerance: float = 1e-9,
-        verbose: bool = False) -> list[float]:
+        prior: Sequence[float] | None = None, fixed: Collection[int] = (), steps: int = 25,
+        tolerance: float = 1e-9, verbose: bool = False) -> list[float]:
     """The coefficients of maximum likelihood, with an L2 penalty ``ridge`` (per position) on
     their distance from ``prior`` (default zero): with few games, the fit stays near a known
-    good set where the games say little."""
+    good set where the games say little. The coefficients numbered in ``fixed`` stay at the
+    prior."""
     n = n_features
     centre = list(prior) if prior is not None else [0.0] * n
     coef = centre[:]
@@ -92,6 +93,11 @@ def fit(rows: Sequence[Row], results: Sequence[float], n_features: int, ridge: f
             grad[i] = grad[i] / count + ridge * (coef[i] - centre[i])
             for j in range(i, n):
                 hess[i][j] = hess[j][i] = hess[i][j] / count + (ridge if i == j else 0.0)
+        for i in fixed:  # held at the prior: no gradient, and a row of the identity
+            grad[i] = 0.0
+            for j in range(n):
+                hess[i][j] = hess[j][i] = 0.0
+            hess[i][i] = 1.0
         delta = solve(hess, grad)
         # Backtracking: a full Newton step can overshoot far from the optimum (counts such
         # as the advance reach the hundreds), so halve it until the objective falls.
