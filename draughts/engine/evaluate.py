@@ -1,6 +1,11 @@
-"""Static evaluation, one family of weights per kind of game, straight from the bitboards.
+"""Static evaluation: weighted features of draughts structure, straight from the bitboards.
 
-The family comes from the rule flags, never from the variant's name:
+The score is a weighted sum of the features in :data:`FEATURES`, each counted for the side to
+move less the same count for the opponent, in centi-men (a man is 100) so the search can
+negate it. The weights come from ``data/weights.json``, one set per kind of game
+(:func:`weight_set_of`); the sets ``tools/train`` fits by logistic regression on self-play
+games say so in their ``source``, the others are the hand-set weights. The *family* comes
+from the rule flags, never from the variant's name:
 
 * ``losing``   -- ``losing_game``: the goal is inverted (Antidraughts, Schlagdame);
 * ``breakthrough`` -- ``crowning_wins``: the first king wins (advance is everything);
@@ -9,56 +14,69 @@ The family comes from the rule flags, never from the variant's name:
 * ``flying``   -- ``flying_kings`` (International, Brazilian, Canadian, Russian, Pool, ...);
 * ``short``    -- everything else (English, Italian: kings move one square).
 
-Scores are in centi-men (a man is 100) from the point of view of the side to move, so the
-search can negate them. Every term is a popcount of a mask computed once per rule set, so an
-evaluation costs a few dozen integer operations and no loop over squares.
+The flying family has two weight sets, ``international`` (10x10 and larger) and ``flying8``
+(the 8x8 boards), since a man's road to the king row and the value of a king differ.
+
+Speed: the features that only depend on where a man stands (tempo, advance, centre, edge,
+back rank) are folded into one table per square, which :class:`Evaluator` keeps as bit
+planes: square values written in binary, one mask per binary digit, so the whole table costs
+one popcount per digit. Every other term is a popcount of a shifted mask; only men near the
+king row and kings cost a loop over bits.
 
 >>> from draughts.game import Game
 >>> game = Game("international")
 >>> ev = Evaluator(game.rules, game.generator)
->>> ev.family, ev.evaluate(*game.pieces, 0)
-('flying', 0)
+>>> ev.family, ev.weight_set, ev.evaluate(*game.pieces, 0)
+('flying', 'international', 0)
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
 
-# One readable table: every weight of every family, in centi-men.
+WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "weights.json"
+
+# The features, each counted per side (own less the opponent's):
 #   man, king       material
-#   advance         bonus per row a man has advanced, multiplied by the row (so it grows
-#                   quadratically: the last rows before promotion are worth most)
+#   tempo           rows a man has advanced (0 on its own back row)
+#   advance         the square of that: the last rows before promotion weigh most
 #   centre          a man on a central square (controls the board, keeps options)
-#   back_rank       a man still on its own back row (stops enemy promotions); it fades out
-#                   once the opponent has a king, since a king goes anywhere anyway
-#   support         a man with both squares behind it occupied by friends (a formation
-#                   that cannot be attacked from behind and closes holes)
+#   edge            a man on the left or right edge (it covers one diagonal, not two)
+#   back_rank       a man still on its own back row (stops enemy promotions); counted only
+#                   while the opponent has no king, since a king goes anywhere anyway
+#   support         a man with both squares behind it occupied by friends (a formation that
+#                   cannot be attacked from behind and closes holes)
+#   outpost         such a supported man in the opponent's half (a spearhead held from behind)
+#   blocked         a man with no free square ahead (a locked wing loses tempo)
+#   mobility        each quiet move the men have (a cramped side runs out of moves)
 #   runaway         a man one move from promotion with a free promotion square
-#   king_diagonal   a king on the long diagonal (dominance in flying-king endings)
-#   king_alone      extra for having kings when the opponent has none
-#   drawish         divisor for endings a lone king usually holds (too little to win)
-#   mobility        each quiet move a man has (a cramped side runs out of moves and tempo)
-#   balance         penalty per piece of difference between the left and right halves
+#   free_path       a man two or three rows from promotion with no enemy piece in the cone
+#                   ahead of it (nothing can stop or take it on its way)
+#   balance         minus the difference between the pieces on the left and right halves
 #                   (a lopsided army leaves one wing without defenders)
-WEIGHTS: dict[str, dict[str, int]] = {
-    "flying": dict(man=100, king=330, advance=1, centre=5, back_rank=6, support=4, runaway=60,
-                   king_diagonal=25, king_alone=40, drawish=6, mobility=4, balance=3),
-    "short": dict(man=100, king=150, advance=1, centre=6, back_rank=12, support=3, runaway=30,
-                  king_diagonal=0, king_alone=20, drawish=1, mobility=2, balance=0),
-    "turkish": dict(man=100, king=280, advance=2, centre=3, back_rank=0, support=3, runaway=80,
-                    king_diagonal=0, king_alone=40, drawish=1, mobility=1, balance=0),
-    "frisian": dict(man=100, king=250, advance=1, centre=5, back_rank=6, support=4, runaway=50,
-                    king_diagonal=10, king_alone=40, drawish=4, mobility=2, balance=3),
-    # Breakthrough: the first king wins, so a man's advance is what counts, and most of all
-    # a man with a free road ahead.
-    "breakthrough": dict(man=100, king=330, advance=4, centre=5, back_rank=12, support=6, runaway=400,
-                         king_diagonal=0, king_alone=0, drawish=1, mobility=4, balance=3),
-    # Losing games: pieces are a burden; kings are worse (they must capture far and wide
-    # but are also hard to give away), so both count against their owner.
-    "losing": dict(man=100, king=150, advance=0, centre=0, back_rank=0, support=0, runaway=0,
-                   king_diagonal=0, king_alone=0, drawish=1, mobility=0, balance=0),
-}
+#   king_diagonal   a king on the long diagonal (dominance in flying-king endings)
+#   king_alone      having kings while the opponent has none
+#   king_mobility   empty squares next to one's kings (a king that can go somewhere)
+FEATURES: tuple[str, ...] = (
+    "man", "king", "tempo", "advance", "centre", "edge", "back_rank", "support", "outpost", "blocked",
+    "mobility", "runaway", "free_path", "balance", "king_diagonal", "king_alone", "king_mobility",
+)
+# Not a feature: the divisor for endings a lone king usually holds (too little to win).
+DRAWISH = "drawish"
+
+
+def load_weight_sets(path: Path = WEIGHTS_FILE) -> dict[str, dict[str, float]]:
+    """Every weight set of ``path``: ``{set: {feature or "drawish": weight}}``."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {name: {k: float(v) for k, v in entry["weights"].items()} for name, entry in data["sets"].items()}
+
+
+WEIGHTS: dict[str, dict[str, float]] = load_weight_sets()
 
 
 def family_of(rules: RuleSet) -> str:
@@ -75,53 +93,100 @@ def family_of(rules: RuleSet) -> str:
     return "short"
 
 
+def weight_set_of(rules: RuleSet) -> str:
+    """The weight set a rule set plays with: its family, the flying one split by board size."""
+    family = family_of(rules)
+    if family == "flying":
+        return "international" if rules.rows >= 10 else "flying8"
+    return family
+
+
+def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
+    """A square table ``{bit: value}`` as ``(offset, [(2**k, mask of squares with digit k)])``:
+    ``sum(values[b] for b in men)`` is ``sum(f * popcount(men & m)) - offset * popcount(men)``."""
+    offset = max(0, -min(values.values(), default=0))
+    planes: list[tuple[int, int]] = []
+    top = max((v + offset for v in values.values()), default=0)
+    for k in range(top.bit_length()):
+        mask = sum(1 << b for b, v in values.items() if (v + offset) >> k & 1)
+        if mask:
+            planes.append((1 << k, mask))
+    return offset, planes
+
+
 class Evaluator:
     """Masks and weights for one rule set; :meth:`evaluate` scores a position."""
 
-    def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: dict[str, int] | None = None) -> None:
+    def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: Mapping[str, float] | None = None) -> None:
         self.family = family_of(rules)
+        self.weight_set = weight_set_of(rules)
         self.losing = rules.losing_game
-        w = dict(WEIGHTS[self.family])
+        w = {name: 0.0 for name in FEATURES}
+        w.update(WEIGHTS[self.weight_set])
         if weights:
             w.update(weights)
+        unknown = set(w) - set(FEATURES) - {DRAWISH}
+        if unknown:
+            raise KeyError(f"unknown evaluation weights: {sorted(unknown)}")
         self.weights = w
+        self.rules, self.gen = rules, gen
+        self._units: list[Evaluator] | None = None  # one per feature, for features()
         g = gen.geometry
         rows, cols, stride = g.rows, g.cols, g.stride
-        self.man_value = w["man"]
-        self.king_value = w["king"]
-        # Row masks by advancement (0 = own back row) for each colour; White moves up.
-        self.adv_rows: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        self.man_value = round(w["man"])
+        self.king_value = round(w["king"])
+        bits = {s.number: g.bit_index[s.number] for s in g.squares}
         lo_r, hi_r = int(rows * 0.3), rows - 1 - int(rows * 0.3)
         lo_c, hi_c = int(cols * 0.2), cols - 1 - int(cols * 0.2)
-        centre = 0
-        diag_a = diag_b = 0
-        for colour in (0, 1):
-            by_adv = [0] * rows
-            for s in g.squares:
-                adv = rows - 1 - s.row if colour == 0 else s.row
-                by_adv[adv] |= 1 << g.bit_index[s.number]
-            # advance weight grows with the square of the row: tempo matters most near the end
-            self.adv_rows[colour].extend(
-                (w["advance"] * a * a // 2, m) for a, m in enumerate(by_adv) if a and a < rows - 1
-            )
+        centre = edge = diag_a = diag_b = 0
         for s in g.squares:
-            b = 1 << g.bit_index[s.number]
+            b = 1 << bits[s.number]
             if lo_r <= s.row <= hi_r and lo_c <= s.col <= hi_c:
                 centre |= b
+            if s.col in (0, cols - 1):
+                edge |= b
             if s.row + s.col == rows - 1:
                 diag_a |= b
             if s.row == s.col:
                 diag_b |= b
-        self.centre = centre
+        self.centre, self.edge = centre, edge
         self.long_diagonal = diag_a if diag_a.bit_count() >= diag_b.bit_count() else diag_b
         self.back_row = (g.bottom_row_mask, g.top_row_mask)
         self.promo_row = (g.top_row_mask, g.bottom_row_mask)
-        pre: tuple[list[int], list[int]] = ([], [])
+        self.left = sum(1 << bits[s.number] for s in g.squares if s.col < cols // 2)
+        self.right = sum(1 << bits[s.number] for s in g.squares if s.col >= cols // 2)
+        # Per colour: rows advanced by square, the rows before promotion, the opponent's half,
+        # the cone ahead of each man two or three rows from promotion.
+        self.advanced: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        pre: list[int] = [0, 0]
+        far: list[int] = [0, 0]
+        half: list[int] = [0, 0]
+        self.cone: tuple[dict[int, int], dict[int, int]] = ({}, {})
         for colour in (0, 1):
-            r = 1 if colour == 0 else rows - 2
-            pre[colour].append(sum(1 << g.bit_index[s.number] for s in g.squares if s.row == r))
-        self.pre_promo = (pre[0][0], pre[1][0])
+            for s in g.squares:
+                adv = rows - 1 - s.row if colour == 0 else s.row
+                b = bits[s.number]
+                self.advanced[colour][b] = adv
+                to_go = rows - 1 - adv
+                if to_go == 1:
+                    pre[colour] |= 1 << b
+                if adv >= rows // 2:
+                    half[colour] |= 1 << b
+                if to_go in (2, 3):
+                    far[colour] |= 1 << b
+                    step = -1 if colour == 0 else 1
+                    self.cone[colour][b] = sum(
+                        1 << bits[t.number] for t in g.squares
+                        if 0 < (t.row - s.row) * step <= to_go and abs(t.col - s.col) <= abs(t.row - s.row) + 1)
+        self.pre_promo = (pre[0], pre[1])
+        self.near_promo = (far[0], far[1])
+        self.opp_half = (half[0], half[1])
         self.forward_shifts = gen.man_shifts  # [colour] -> [(shift, origins)]
+        # Shifts need no mask of origins where the result meets ``empty``: a step off the
+        # board lands on the padding between rows (or beyond the board), which is never empty.
+        self.forward = tuple(tuple(shift for shift, _ in gen.man_shifts[c]) for c in (0, 1))
+        steps = sorted({abs(shift) for c in (0, 1) for shift, _ in gen.man_shifts[c]})
+        self.king_steps = (steps[0], steps[-1])  # the two step lengths: diagonal, or orthogonal
         # The squares "behind" a man, as shifts that bring a supporter onto the man's bit.
         behind: list[tuple[int, ...]]
         if self.family == "turkish":
@@ -130,40 +195,68 @@ class Evaluator:
             behind = [(stride - 1, stride + 1), (-(stride - 1), -(stride + 1))]
         self.behind = behind
         self.board_mask = g.mask
-        self.drawish = w["drawish"]
-        self.w_centre, self.w_back, self.w_support = w["centre"], w["back_rank"], w["support"]
-        self.w_runaway, self.w_kdiag, self.w_kalone = w["runaway"], w["king_diagonal"], w["king_alone"]
+        # The square table of men (tempo, advance, centre, edge, and the back rank while the
+        # opponent has no king), as bit planes per colour: [colour][opponent has kings].
+        self.men_planes: list[list[tuple[int, list[tuple[int, int]]]]] = []  # (man's value - offset, planes)
+        for colour in (0, 1):
+            tables = []
+            for opp_kings in (False, True):
+                values = {}
+                for b, adv in self.advanced[colour].items():
+                    # Each term rounded on its own (as the counts are whole numbers).
+                    v = round(w["tempo"] * adv + w["advance"] * adv * adv) if 0 < adv < rows - 1 else 0
+                    v += round(w["centre"]) * (centre >> b & 1) + round(w["edge"]) * (edge >> b & 1)
+                    if not opp_kings:
+                        v += round(w["back_rank"]) * (self.back_row[colour] >> b & 1)
+                    values[b] = v
+                offset, planes = _bit_planes(values)
+                tables.append((self.man_value - offset, planes))
+            self.men_planes.append(tables)
+        # The other terms in whole centi-men: integer arithmetic is the fastest in CPython.
+        n = {k: round(v) for k, v in w.items()}
+        self.drawish = n[DRAWISH]
+        self.w_support, self.w_outpost, self.w_blocked = n["support"], n["outpost"], n["blocked"]
+        self.w_mobility, self.w_runaway, self.w_free_path = n["mobility"], n["runaway"], n["free_path"]
+        self.w_balance, self.w_kdiag, self.w_kalone = n["balance"], n["king_diagonal"], n["king_alone"]
+        self.w_kmob = n["king_mobility"]
         self.flying = rules.flying_kings
         # Kings-only endings with known results: flying diagonal kings that take by the
         # majority rule or free choice (not Frisian's orthogonal captures, not a losing game,
         # not Breakthrough, where the first king has already decided).
         self.kings_only_draws = (self.family == "flying" and not rules.king_halts_behind_king
                                  and not rules.king_lands_behind_piece)
-        self.w_mobility, self.w_balance = w["mobility"], w["balance"]
-        self.left = sum(1 << g.bit_index[s.number] for s in g.squares if s.col < cols // 2)
-        self.right = sum(1 << g.bit_index[s.number] for s in g.squares if s.col >= cols // 2)
 
+    # --- the evaluation ---------------------------------------------------------------------
     def side_score(self, men: int, kings: int, opp_men: int, opp_kings: int, colour: int, empty: int) -> int:
-        """Positional score of one side (without the lone-king and losing-game adjustments)."""
-        score = men.bit_count() * self.man_value + kings.bit_count() * self.king_value
+        """Positional score of one side (without the lone-king and losing-game adjustments).
+
+        The hot path of the search: everything is inline, and a term whose weight is zero
+        costs one test."""
+        score = kings.bit_count() * self.king_value
         if men:
-            for weight, mask in self.adv_rows[colour]:
-                if men & mask:
-                    score += weight * (men & mask).bit_count()
-            score += self.w_centre * (men & self.centre).bit_count()
-            if not opp_kings:
-                score += self.w_back * (men & self.back_row[colour]).bit_count()
-            if self.w_support:
+            # the man's value less the table's offset, then the table's bit planes
+            man_value, planes = self.men_planes[colour][opp_kings != 0]
+            score += man_value * men.bit_count()
+            for factor, mask in planes:
+                score += factor * (men & mask).bit_count()
+            if self.w_support or self.w_outpost:
                 s = men
                 for sh in self.behind[colour]:
                     s &= (men >> sh) if sh > 0 else (men << -sh)
                 score += self.w_support * s.bit_count()
-            if self.w_mobility:
+                if self.w_outpost:
+                    score += self.w_outpost * (s & self.opp_half[colour]).bit_count()
+            if self.w_mobility or self.w_blocked:
+                # the men that can step each way: free squares brought back onto their origins
                 free = 0
-                for shift, origins in self.forward_shifts[colour]:
-                    m = men & origins
-                    free += ((m << shift if shift > 0 else m >> -shift) & empty).bit_count()
+                movable = 0
+                for shift in self.forward[colour]:
+                    m = men & (empty >> shift if shift > 0 else empty << -shift)
+                    free += m.bit_count()
+                    movable |= m
                 score += self.w_mobility * free
+                if self.w_blocked:
+                    score += self.w_blocked * (men & ~movable).bit_count()
             near = men & self.pre_promo[colour]
             if near and self.w_runaway:
                 promo = self.promo_row[colour] & empty
@@ -172,6 +265,16 @@ class Evaluator:
                     if (m << shift if shift > 0 else m >> -shift) & promo:
                         score += self.w_runaway
                         break
+            if self.w_free_path and men & self.near_promo[colour]:
+                near = men & self.near_promo[colour]
+                # A man two or three rows from promotion with no enemy piece in the cone ahead.
+                cone = self.cone[colour]
+                enemy = opp_men | opp_kings
+                while near:
+                    low = near & -near
+                    if not cone[low.bit_length() - 1] & enemy:
+                        score += self.w_free_path
+                    near ^= low
         if self.w_balance:
             pieces = men | kings
             score -= self.w_balance * abs((pieces & self.left).bit_count() - (pieces & self.right).bit_count())
@@ -179,6 +282,10 @@ class Evaluator:
             score += self.w_kdiag * (kings & self.long_diagonal).bit_count()
             if not opp_kings:
                 score += self.w_kalone
+            if self.w_kmob:
+                a, b = self.king_steps
+                around = (kings << a) | (kings << b) | (kings >> a) | (kings >> b)
+                score += self.w_kmob * (around & empty).bit_count()
         return score
 
     def evaluate(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
@@ -195,14 +302,18 @@ class Evaluator:
         empty = self.board_mask & ~(om | ok | pm | pk)
         score = (self.side_score(om, ok, pm, pk, colour, empty)
                  - self.side_score(pm, pk, om, ok, colour ^ 1, empty))
-        if self.drawish > 1:
+        if self.drawish > 1 and (not om or not pm) and self.lone_king(om, ok, pm, pk):
             # A lone king against a few pieces is usually a draw with flying kings
             # (FMJD 6.3/6.4 even make it one by rule): keep the search from overrating it.
-            if not om and ok.bit_count() == 1 and (pm | pk).bit_count() <= 3:
-                score //= self.drawish
-            elif not pm and pk.bit_count() == 1 and (om | ok).bit_count() <= 3:
-                score //= self.drawish
+            score //= self.drawish
         return score
+
+    @staticmethod
+    def lone_king(om: int, ok: int, pm: int, pk: int) -> bool:
+        """One side has a single king and nothing else, the other three pieces or fewer."""
+        if not om and ok.bit_count() == 1 and (pm | pk).bit_count() <= 3:
+            return True
+        return not pm and pk.bit_count() == 1 and (om | ok).bit_count() <= 3
 
     def _kings_only_draw(self, ok: int, pk: int) -> bool:
         """A kings-only ending that cannot be won (see :mod:`draughts.engine.endgames`): one
@@ -215,6 +326,26 @@ class Evaluator:
         if a != 1:
             return False
         return b <= 2 or (b == 3 and bool(ok & self.long_diagonal))
+
+    def linear(self, om: int, ok: int, pm: int, pk: int) -> bool:
+        """Whether :meth:`evaluate` is the plain weighted sum of :meth:`features` here (not a
+        losing game, not a kings-only draw, not divided as a lone king's ending)."""
+        if self.losing or (self.kings_only_draws and not (om | pm) and self._kings_only_draw(ok, pk)):
+            return False
+        return not (self.drawish > 1 and self.lone_king(om, ok, pm, pk))
+
+    def features(self, om: int, ok: int, pm: int, pk: int, colour: int) -> list[int]:
+        """The feature counts of :data:`FEATURES`, own less the opponent's: where
+        :meth:`linear` holds, :meth:`evaluate` is their weighted sum (up to the rounding of
+        the square table to whole centi-men). Each count is :meth:`side_score` with that
+        feature's weight 1 and the others 0, so the two cannot disagree. For training only:
+        it costs one evaluation per feature."""
+        if self._units is None:
+            self._units = [Evaluator(self.rules, self.gen, {**{f: 0.0 for f in FEATURES}, DRAWISH: 1.0, name: 1.0})
+                           for name in FEATURES]
+        empty = self.board_mask & ~(om | ok | pm | pk)
+        return [u.side_score(om, ok, pm, pk, colour, empty) - u.side_score(pm, pk, om, ok, colour ^ 1, empty)
+                for u in self._units]
 
     def material(self, om: int, ok: int, pm: int, pk: int) -> int:
         """Plain material (men 100, kings as the family values them), own minus opponent's."""
