@@ -74,7 +74,7 @@ class Searcher:
     # Forcing extensions: a forced capture after a quiet move (a sacrifice or an offered
     # exchange) and a man stepping next to its crowning row are searched one ply deeper,
     # so shots and runaway men that start at the horizon are followed to their end.
-    forcing_extensions = False
+    forcing_extensions = True
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, tt_entries: int = DEFAULT_TT_ENTRIES,
                  weights: dict[str, int] | None = None) -> None:
