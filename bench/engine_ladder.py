@@ -1,13 +1,20 @@
-"""Strength ladder: each level against the one below, from balanced openings, colours swapped.
+"""Strength ladder: each level against the one below, from an opening file, colours swapped.
 
     python bench/engine_ladder.py [--variant international] [--games 40] [--quick]
                                   [--levels 0-5] [--time-scale 1.0] [--jobs 1]
+                                  [--openings bench/data/openings-international.txt]
+    python bench/engine_ladder.py --write-openings FILE [--variant russian]
 
-Prints, for every pair, the score of the stronger level and the Elo difference with a 95%
-error bar. Level 0 is a random mover (level 1 should score 95 % or more against it).
-Levels 1-3 are fixed depths and 4-6 fixed node counts, so their games do not depend on the
-machine's speed or load; level 7 is a time budget. ``--quick`` scales every level's time by
-0.1 and plays 20 games a pair (the depth and node caps still hold). Not a test.
+Each pair plays every opening of the file twice, once with each colour; the file has one
+opening a line, its moves in PDN text (``bench/data/openings-international.txt``: twenty
+four-ply openings a shallow search scores within a third of a man, written by
+``--write-openings``). A variant without a file gets such openings made on the spot. Prints a
+line per pair as it finishes and then the table: the stronger level's wins, draws and losses,
+the games, its score with a 95% interval and the Elo difference with its interval. Level 0 is
+a random mover (level 1 should score 95 % or more against it). Levels 1-3 are fixed depths and
+4-6 fixed node counts, so their games do not depend on the machine's speed or load; level 7 is
+a time budget. ``--quick`` scales every level's time by 0.1 and plays 20 games a pair (the
+depth and node caps still hold). Not a test.
 """
 
 from __future__ import annotations
@@ -24,9 +31,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import draughts.engine as engine  # noqa: E402
 from draughts import Game  # noqa: E402
-from draughts.engine import LEVELS, analyse, choose_move  # noqa: E402
+from draughts.engine import LEVELS, Searcher, analyse, choose_move  # noqa: E402
+from draughts.rules import RuleSet  # noqa: E402
 
 MAX_PLIES = 250
+OPENINGS_DIR = Path(__file__).resolve().parent / "data"
+
+
+def read_openings(path: Path) -> list[list[str]]:
+    """One opening a line, its moves separated by spaces; blank lines and ``#`` lines skipped."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
 
 
 def balanced_openings(variant: str, count: int, plies: int = 4, seed: int = 2024,
@@ -77,7 +92,7 @@ def play_game(args: tuple[str, list[str], int, int, float, int]) -> tuple[float,
     first = g.turn
     rng_seed = seed * 1000
     random_mover = random.Random(seed)
-    tables: list[dict] = [{}, {}]  # each side keeps its own hash table
+    tables: list[dict[RuleSet, Searcher]] = [{}, {}]  # each side keeps its own hash table
     while g.outcome() is None and len(g.move_stack) < MAX_PLIES:
         side = 0 if g.turn == first else 1
         number = strong if side == strong_colour else weak
@@ -96,6 +111,15 @@ def play_game(args: tuple[str, list[str], int, int, float, int]) -> tuple[float,
     if out.winner is None:
         return 0.5, len(g.move_stack), out.termination
     return (1.0 if out.winner == strong_name else 0.0), len(g.move_stack), out.termination
+
+
+def score_interval(per_game: list[float]) -> tuple[float, float]:
+    """A 95% interval of the mean score, from the games' spread (normal approximation)."""
+    n = len(per_game)
+    mean = sum(per_game) / n
+    var = sum((x - mean) ** 2 for x in per_game) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return max(0.0, mean - half), min(1.0, mean + half)
 
 
 def run_pair(variant: str, strong: int, weak: int, games: int, time_scale: float, jobs: int,
@@ -130,18 +154,41 @@ def main() -> None:
     p.add_argument("--time-scale", type=float, default=None)
     p.add_argument("--levels", default=f"0-{len(LEVELS)}", help="a range such as 0-5 (0: a random mover)")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--openings", default=None, help="opening file (default: bench/data/openings-<variant>.txt)")
+    p.add_argument("--write-openings", default=None, metavar="FILE", help="write 20 balanced openings and stop")
     a = p.parse_args()
+    if a.write_openings:
+        made = balanced_openings(a.variant, 20)
+        Path(a.write_openings).write_text(
+            f"# {a.variant}: four-ply openings within 0.35 men by a shallow search (bench/engine_ladder.py)\n"
+            + "".join(" ".join(o) + "\n" for o in made), encoding="utf-8")
+        print(f"wrote {len(made)} openings to {a.write_openings}")
+        return
     games = a.games or (20 if a.quick else 40)
     scale = a.time_scale if a.time_scale is not None else (0.1 if a.quick else 1.0)
     lo, _, hi = a.levels.partition("-")
     levels = list(range(int(lo), int(hi or lo) + 1))
-    openings = balanced_openings(a.variant, max(1, games // 2))
-    print(f"ladder: {a.variant}, {games} games a pair, time x{scale}, {len(openings)} openings, "
+    path = Path(a.openings) if a.openings else OPENINGS_DIR / f"openings-{a.variant}.txt"
+    if path.exists():
+        openings, source = read_openings(path), str(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
+    else:
+        openings, source = balanced_openings(a.variant, max(1, games // 2)), "made now"
+    print(f"ladder: {a.variant}, {games} games a pair, time x{scale}, {len(openings)} openings ({source}), "
           f"colours swapped, {a.jobs} jobs", flush=True)
+    rows = []
     total = 0.0
     for weak, strong in zip(levels, levels[1:]):
         s, scores = run_pair(a.variant, strong, weak, games, scale, a.jobs, openings)
+        rows.append((strong, weak, scores))
         total += elo(s, len(scores), scores)[0]
+    print(f"\n{'pair':<8}{'+':>4}{'=':>4}{'-':>4}{'games':>7}{'score':>8}   {'95% interval':<15}{'Elo':>6}   95% interval")
+    for strong, weak, scores in rows:
+        n = len(scores)
+        s = sum(scores) / n
+        slo, shi = score_interval(scores)
+        e, elo_lo, elo_hi = elo(s, n, scores)
+        print(f"{strong} v {weak:<4}{scores.count(1.0):>4}{scores.count(0.5):>4}{scores.count(0.0):>4}{n:>7}"
+              f"{100 * s:>7.1f}%   {100 * slo:>5.1f}-{100 * shi:5.1f} %   {e:>+6.0f}   [{elo_lo:+.0f}, {elo_hi:+.0f}]")
     print(f"level {levels[-1]} is about {total:+.0f} Elo above level {levels[0]} (sum of the steps)")
 
 

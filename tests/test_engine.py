@@ -206,6 +206,9 @@ def test_levels_are_named_and_ordered() -> None:
     # could leave a piece to a one-move capture.
     assert all(lv.random_move == 0 for lv in LEVELS) and LEVELS[0].noise > 0 and LEVELS[-1].noise == 0
     assert LEVELS[0].depth == 1  # sees captures to their end (quiescence), not two-move shots
+    # Levels 4-6 are node budgets (the same strength in the browser), growing level by level.
+    budgets = [lv.nodes for lv in LEVELS if lv.nodes is not None]
+    assert len(budgets) == 3 and budgets == sorted(set(budgets))
 
 
 def test_levels_are_described_in_the_catalogue() -> None:

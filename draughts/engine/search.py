@@ -10,6 +10,10 @@ that is what makes a pure-Python search fast enough to be worth playing.
   is fixed at creation, so memory is bounded whatever the search does.
 * Quiescence: captures are compulsory, so a leaf where the side to move can capture is not
   quiet; the search goes on through every capture sequence before it evaluates.
+* Forcing extensions: a capture forced by a quiet move (a sacrifice, an offered exchange)
+  is searched one ply deeper, and so is a man that steps next to its crowning row at the
+  horizon, within twice the iteration's depth from the root; shots that start at the
+  horizon are followed to their end (``bench/shot_bench.py``).
 * Ordering: hash move, captures (most pieces first), promotions, two killers per ply, a
   history table; late quiet moves are searched one ply shallower (LMR) and re-searched if
   they surprise.
@@ -67,6 +71,11 @@ class SearchResult:
 class Searcher:
     """One search engine for one rule set; keep it between moves to reuse its tables."""
 
+    # Forcing extensions: a forced capture after a quiet move (a sacrifice or an offered
+    # exchange) and a man stepping next to its crowning row are searched one ply deeper,
+    # so shots and runaway men that start at the horizon are followed to their end.
+    forcing_extensions = True
+
     def __init__(self, rules: RuleSet, gen: MoveGenerator, tt_entries: int = DEFAULT_TT_ENTRIES,
                  weights: dict[str, int] | None = None) -> None:
         self.rules = rules
@@ -102,6 +111,11 @@ class Searcher:
         # Search one more ply at the horizon under a capture threat (Scan does): off, since
         # it lost at equal node counts in our tests (41% over 40 games).
         self.threat_extension = False
+        # Forcing extensions (see _search): the row before each colour's crowning row.
+        g = gen.geometry
+        self.pre_crowning = tuple(
+            sum(1 << g.bit_index[s.number] for s in g.squares if s.row == row) for row in (1, g.rows - 2))
+        self.ext_ply_limit = 0  # no extension at or beyond this ply (twice the iteration's depth)
         self.stop = False  # set from another thread (the Hub's "stop"); search() leaves it alone
         self.stack: list[int] = []  # keys of the positions since the last irreversible move
         self.streaks: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -200,7 +214,9 @@ class Searcher:
         return nom, nok, npm, npk, key ^ self.side_key
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int,
-                om: int, ok: int, pm: int, pk: int, colour: int, key: int, rev: int) -> int:
+                om: int, ok: int, pm: int, pk: int, colour: int, key: int, rev: int, after_quiet: bool = False) -> int:
+        """Alpha-beta below the root; ``after_quiet``: the move into this node was quiet (set
+        only while forcing extensions are on), so a capture here is one the opponent offered."""
         self.nodes += 1
         if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
@@ -240,6 +256,8 @@ class Searcher:
             return MATE - ply if self.losing else ply - MATE
         if len(moves) == 1:
             depth += 1  # a forced reply costs nothing to look through
+        elif after_quiet and moves[0][2] and ply < self.ext_ply_limit:
+            depth += 1  # taking what was offered: the shot behind it is searched to its end
         moves = self._order(moves, tt_move, ply, colour)
         orig_alpha = alpha
         best = -INF
@@ -248,28 +266,30 @@ class Searcher:
         stack = self.stack
         streaky = self.king_limit is not None
         pv_node = beta - alpha > 1
+        extend = self.forcing_extensions and ply < self.ext_ply_limit
         for i, m in enumerate(moves):
             nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
             quiet = not m[2]
             nrev = rev + 1 if (m[6] and quiet) else 0
+            new_depth, after = self._forcing(m, depth, colour) if extend and quiet else (depth - 1, False)
             # No try/finally: a Timeout abandons the whole tree and search() resets the stacks.
             stack.append(nkey)
             if streaky:
                 self._push_streak(m, nom, colour)
             if i == 0:
-                score = -self._search(depth - 1, -beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey, nrev)
+                score = -self._search(new_depth, -beta, -alpha, ply + 1, npm, npk, nom, nok, nxt, nkey, nrev, after)
             else:
                 # Late quiet moves: one ply less first, two for the very late ones (LMR), then a
                 # null window (PVS).
                 r = (2 if depth >= 5 and i >= 7 else 1) if (depth >= 3 and i >= 3 and quiet and not m[5]) else 0
-                score = -self._search(depth - 1 - r, -alpha - 1, -alpha, ply + 1,
-                                      npm, npk, nom, nok, nxt, nkey, nrev)
+                score = -self._search(new_depth - r, -alpha - 1, -alpha, ply + 1,
+                                      npm, npk, nom, nok, nxt, nkey, nrev, after)
                 if score > alpha and r:
-                    score = -self._search(depth - 1, -alpha - 1, -alpha, ply + 1,
-                                          npm, npk, nom, nok, nxt, nkey, nrev)
+                    score = -self._search(new_depth, -alpha - 1, -alpha, ply + 1,
+                                          npm, npk, nom, nok, nxt, nkey, nrev, after)
                 if alpha < score < beta and pv_node:
-                    score = -self._search(depth - 1, -beta, -alpha, ply + 1,
-                                          npm, npk, nom, nok, nxt, nkey, nrev)
+                    score = -self._search(new_depth, -beta, -alpha, ply + 1,
+                                          npm, npk, nom, nok, nxt, nkey, nrev, after)
             stack.pop()
             if streaky:
                 self.streaks.pop()
@@ -290,6 +310,20 @@ class Searcher:
         stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
         self.tt[slot] = (key, depth, flag, stored, best_id)
         return best
+
+    def _forcing(self, m: RawMove, depth: int, colour: int) -> tuple[int, bool]:
+        """The depth for the child of quiet move ``m``, and whether a capture there answers it.
+
+        A man stepping onto the row before its crowning at the horizon gets one more ply, so
+        the search sees whether it crowns instead of standing pat on it; any other quiet move
+        passes the flag on, and the child adds a ply if it must capture (the offered piece
+        and the shot behind it). On the shot set (``bench/shot_bench.py``) extending every
+        step to the row before crowning, not only the horizon's, solved fewer shots at
+        equal nodes.
+        """
+        if depth == 1 and not m[6] and self.pre_crowning[colour] >> m[1] & 1:
+            return 1, False
+        return depth - 1, self.forced
 
     def _quiesce(self, alpha: int, beta: int, ply: int,
                  om: int, ok: int, pm: int, pk: int, colour: int, key: int, threats: bool = False) -> int:
@@ -400,6 +434,7 @@ class Searcher:
         best_move, best_score = order[0], -INF
         try:
             for depth in range(1, max_depth + 1):
+                self.ext_ply_limit = 2 * depth
                 scores: list[tuple[RawMove, int]] = []
                 alpha, beta = -INF, INF
                 iter_best, iter_score = None, -INF
@@ -409,13 +444,18 @@ class Searcher:
                     self.stack.append(nkey)
                     if self.streaks:
                         self._push_streak(m, nom, colour)
+                    child_depth, after = (self._forcing(m, depth, colour) if self.forcing_extensions and not m[2]
+                                          else (depth - 1, False))
                     try:
                         if i == 0 or exact_root:
-                            score = -self._search(depth - 1, -beta, -alpha, 1, npm, npk, nom, nok, colour ^ 1, nkey, nrev)
+                            score = -self._search(child_depth, -beta, -alpha, 1, npm, npk, nom, nok, colour ^ 1, nkey,
+                                                  nrev, after)
                         else:
-                            score = -self._search(depth - 1, -alpha - 1, -alpha, 1, npm, npk, nom, nok, colour ^ 1, nkey, nrev)
+                            score = -self._search(child_depth, -alpha - 1, -alpha, 1, npm, npk, nom, nok, colour ^ 1,
+                                                  nkey, nrev, after)
                             if score > alpha:
-                                score = -self._search(depth - 1, -beta, -alpha, 1, npm, npk, nom, nok, colour ^ 1, nkey, nrev)
+                                score = -self._search(child_depth, -beta, -alpha, 1, npm, npk, nom, nok, colour ^ 1,
+                                                      nkey, nrev, after)
                     finally:
                         self.stack.pop()
                         if self.streaks:
