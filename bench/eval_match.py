@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -54,8 +53,7 @@ def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float
     for text in opening:
         game.push_text(text)
     new = Searcher(game.rules, game.generator, tt_entries=1 << 16)
-    # (Searcher's annotation says whole centi-men; the evaluator takes any Mapping[str, float].)
-    base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=cast("dict[str, int]", old))
+    base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=old)
     for s in (new, base):
         if nodes is not None:
             s.max_nodes = nodes

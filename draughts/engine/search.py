@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ..movegen import WHITE, MoveGenerator, RawMove
@@ -77,7 +77,7 @@ class Searcher:
     forcing_extensions = True
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, tt_entries: int = DEFAULT_TT_ENTRIES,
-                 weights: dict[str, int] | None = None) -> None:
+                 weights: Mapping[str, float] | None = None) -> None:
         self.rules = rules
         self.gen = gen
         self.evaluator = Evaluator(rules, gen, weights)
