@@ -167,3 +167,32 @@ def test_the_work_file_resumes(tmp_path: Path) -> None:
     work = tmp_path / "w.jsonl"
     work.write_text(json.dumps(unit("english", 0, ["a", "b", "c"])) + "\n")
     assert [(u["variant"], u["game"]) for u in mine.read_work(work)] == [("english", 0)]
+
+
+# --- Turkish: the widest trees ------------------------------------------------------------------
+
+TURKISH = "W:Wc7,b3,c3,d3,f3,g3,h3,a2,c2,g2,h2:Ba7,b7,d7,e7,f7,g7,h7,b6,d6,f6,g6,h6,a5"  # from seed 1, game 0
+
+
+def test_turkish_is_found_at_five_plies_the_other_8x8_games_at_seven() -> None:
+    # Turkish men step three ways: two plies more cost thirty times the nodes there
+    assert mine.find_depth("turkish") == 5
+    assert mine.find_depth("english") == mine.find_depth("russian") == 7 and mine.find_depth("international") == 5
+
+
+def test_a_node_budget_bounds_a_proof_the_same_way_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game("turkish", fen=TURKISH)
+    for _ in range(2):  # the same search stops at the same node: no clock in it
+        budget = ps.NodeBudget(100)
+        with pytest.raises(ps.OutOfNodes):
+            ps.first_move_wins(game, 3, budget=budget)
+        assert budget.left == -1
+    counter = [0]
+    found = ps.first_move_wins(game, 3, counter, budget=ps.NodeBudget(10**6))
+    assert found == ps.first_move_wins(game, 3) and counter[0] > 100  # a budget large enough changes nothing
+    # the miner drops a Turkish candidate whose proof would go past the budget
+    with pytest.raises(ps.OutOfNodes):
+        mine.proven(game, 5, ps.NodeBudget(100))
+    monkeypatch.setitem(mine.NODE_BUDGET, "turkish", 100)
+    assert mine.candidate(game, 5) is None
+    assert "english" not in mine.NODE_BUDGET and "international" not in mine.NODE_BUDGET
