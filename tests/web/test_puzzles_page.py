@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from draughts import Game
-from draughts.teach.puzzles import Puzzle, by_id
+from draughts.teach.puzzles import Puzzle, by_id, puzzles_for
 from webutil import wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
@@ -171,6 +171,19 @@ def test_pick_a_variant_and_a_theme(trainer: Page) -> None:
     puzzle = current(trainer)
     assert puzzle.variant == "english" and "sacrifice" in puzzle.themes
     assert saved(trainer)["variant"] == "english" and saved(trainer)["theme"] == "sacrifice"
+
+
+def test_the_theme_picker_offers_the_variants_own_themes(trainer: Page) -> None:
+    trainer.select_option("#theme", "quiet")
+    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(r"^international-"), timeout=ANSWER_MS)
+    assert "quiet" in current(trainer).themes
+    # no Antidraughts puzzle is quiet: the theme falls back to any, and a puzzle comes (not "none")
+    trainer.select_option("#variant", "antidraughts")
+    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(r"^antidraughts-"), timeout=ANSWER_MS)
+    expect(trainer.locator("#theme")).to_have_value("")
+    offered = trainer.locator("#theme option").evaluate_all("options => options.map(o => o.value)")
+    assert offered[0] == "" and set(offered[1:]) == {t for p in puzzles_for("antidraughts") for t in p.themes}
+    assert saved(trainer)["theme"] == ""
 
 
 def test_an_antidraughts_puzzle_asks_to_give_pieces_away(trainer: Page) -> None:
