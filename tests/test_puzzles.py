@@ -235,7 +235,7 @@ def test_turkish_is_found_at_five_plies_the_other_8x8_games_at_seven() -> None:
     assert mine.find_depth("english") == mine.find_depth("russian") == 7 and mine.find_depth("international") == 5
 
 
-def test_a_node_budget_bounds_a_proof_the_same_way_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_node_budget_bounds_a_proof_the_same_way_every_time() -> None:
     game = Game("turkish", fen=TURKISH)
     for _ in range(2):  # the same search stops at the same node: no clock in it
         budget = ps.NodeBudget(100)
@@ -248,6 +248,10 @@ def test_a_node_budget_bounds_a_proof_the_same_way_every_time(monkeypatch: pytes
     # the miner drops a Turkish candidate whose proof would go past the budget
     with pytest.raises(ps.OutOfNodes):
         mine.proven(game, 5, ps.NodeBudget(100))
-    monkeypatch.setitem(mine.NODE_BUDGET, "turkish", 100)
-    assert mine.candidate(game, 5) is None
+    saved = mine.NODE_BUDGET["turkish"]
+    mine.NODE_BUDGET["turkish"] = 100
+    try:
+        assert mine.candidate(game, 5) is None
+    finally:
+        mine.NODE_BUDGET["turkish"] = saved
     assert "english" not in mine.NODE_BUDGET and "international" not in mine.NODE_BUDGET
