@@ -9,6 +9,7 @@ import gzip
 import importlib.util
 import json
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -19,9 +20,9 @@ from draughts import Game
 from draughts.rules import VARIANTS
 from draughts.teach import puzzle_search as ps
 from draughts.teach import puzzles as puzzles_module
-from draughts.teach.puzzles import (DATA_FILE, THEMES, Puzzle, UnknownPuzzleError, all_puzzles, by_id, check_move,
-                                    puzzles_for)
-from draughts.text import render
+from draughts.teach.puzzles import (DATA_FILE, THEME_NAMES, THEMES, Puzzle, UnknownPuzzleError, all_puzzles, by_id,
+                                    check_move, puzzles_for, variant_guide)
+from draughts.text import message, render
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "puzzles"))
@@ -146,6 +147,60 @@ def test_hints_and_verdicts_render_in_every_language() -> None:
         assert render(p.hint, "en") and render(p.hint, "de") != render(p.hint, "en") and p.source
 
 
+def solved_verdict(puzzle: Puzzle):
+    played: list[str] = []
+    for i in range(0, len(puzzle.solution), 2):
+        verdict = check_move(puzzle, played, puzzle.solution[i])
+        played += [puzzle.solution[i]] + ([verdict.reply] if verdict.reply else [])
+    assert verdict.solved
+    return verdict
+
+
+@pytest.mark.parametrize("variant", ["antidraughts", "schlagdame"])
+def test_a_losing_games_puzzle_asks_to_give_pieces_away(variant: str) -> None:
+    # there a shot makes the opponent take: no "win material", no "sacrifice", no king as a gain
+    losing = puzzles_for(variant)
+    assert losing and all(p.losing for p in losing)
+    p = next(q for q in losing if not q.wins_game)
+    opponent = "Black" if p.side == "white" else "White"
+    pieces = "one piece" if p.gain == 1 else f"{p.gain} pieces"
+    assert render(p.task) == (f"{p.side.capitalize()} to play and win by giving away {pieces} more than {opponent}"
+                              " (here, losing your pieces wins)")
+    assert "indem es" in render(p.task, "de") and "Steine verliert" in render(p.task, "de")
+    for text in (render(p.hint), render(solved_verdict(p).message)):
+        assert "down" in text and "wins" in text and " men" not in text and "sacrifice" not in text.lower()
+    assert "weniger" in render(p.hint, "de") and "weniger" in render(solved_verdict(p).message, "de")
+    assert all("breakthrough" not in q.themes for q in losing)
+    names = {render(n) for q in losing for n in q.theme_names}
+    assert "Gives pieces away" in names and "Sacrifice" not in names
+    guide = variant_guide(variant)
+    assert guide["intro"] == {"id": "pz_intro_losing", "params": {}}
+    themes = {t["key"]: render(message(t["name"]["id"]), "de") for t in guide["themes"]}  # type: ignore[index, union-attr]
+    assert themes["sacrifice"] == "Gibt Steine ab" and set(themes) == {t for q in losing for t in q.themes}
+
+
+def test_a_line_that_wins_the_game_says_so_not_a_count_of_pieces() -> None:
+    # the material search scores a won game about 500: no "500 men" in any sentence
+    for p in PUZZLES:
+        texts = [render(p.task, lang) for lang in ("en", "de")] + [render(p.hint, lang) for lang in ("en", "de")]
+        if p.wins_game:
+            texts += [render(solved_verdict(p).message, lang) for lang in ("en", "de")]
+            assert "the game" in render(p.hint) or "without pieces or moves" in render(p.hint), p.id
+        assert not any(re.search(r"\b\d{3} ", text) for text in texts), (p.id, texts)
+    game_won = next(p for p in puzzles_for("antidraughts") if p.wins_game)
+    assert "without pieces or moves" in render(game_won.task) and "keine Steine oder Züge" in render(game_won.task, "de")
+    assert render(solved_verdict(game_won).message) == "Solved: the line wins the game."
+
+
+def test_an_ordinary_puzzle_keeps_its_wording_with_the_right_number() -> None:
+    p = next(q for q in puzzles_for("english") if q.gain == 1)
+    assert render(p.task) == f"{p.side.capitalize()} to play and win"
+    assert render(solved_verdict(p).message) == "Solved: the line wins a man."
+    assert render(solved_verdict(p).message, "de") == "Gelöst: die Abfolge gewinnt einen Stein."
+    assert [render(n) for n in p.theme_names] == [render(message(THEME_NAMES[t])) for t in p.themes]
+    assert variant_guide("english")["intro"] == {"id": "pz_intro", "params": {}}
+
+
 # --- the pipeline's bookkeeping -------------------------------------------------------------------
 
 def unit(variant: str, game: int, *solutions: list[str]) -> dict[str, object]:
@@ -167,3 +222,36 @@ def test_the_work_file_resumes(tmp_path: Path) -> None:
     work = tmp_path / "w.jsonl"
     work.write_text(json.dumps(unit("english", 0, ["a", "b", "c"])) + "\n")
     assert [(u["variant"], u["game"]) for u in mine.read_work(work)] == [("english", 0)]
+
+
+# --- Turkish: the widest trees ------------------------------------------------------------------
+
+TURKISH = "W:Wc7,b3,c3,d3,f3,g3,h3,a2,c2,g2,h2:Ba7,b7,d7,e7,f7,g7,h7,b6,d6,f6,g6,h6,a5"  # from seed 1, game 0
+
+
+def test_turkish_is_found_at_five_plies_the_other_8x8_games_at_seven() -> None:
+    # Turkish men step three ways: two plies more cost thirty times the nodes there
+    assert mine.find_depth("turkish") == 5
+    assert mine.find_depth("english") == mine.find_depth("russian") == 7 and mine.find_depth("international") == 5
+
+
+def test_a_node_budget_bounds_a_proof_the_same_way_every_time() -> None:
+    game = Game("turkish", fen=TURKISH)
+    for _ in range(2):  # the same search stops at the same node: no clock in it
+        budget = ps.NodeBudget(100)
+        with pytest.raises(ps.OutOfNodes):
+            ps.first_move_wins(game, 3, budget=budget)
+        assert budget.left == -1
+    counter = [0]
+    found = ps.first_move_wins(game, 3, counter, budget=ps.NodeBudget(10**6))
+    assert found == ps.first_move_wins(game, 3) and counter[0] > 100  # a budget large enough changes nothing
+    # the miner drops a Turkish candidate whose proof would go past the budget
+    with pytest.raises(ps.OutOfNodes):
+        mine.proven(game, 5, ps.NodeBudget(100))
+    saved = mine.NODE_BUDGET["turkish"]
+    mine.NODE_BUDGET["turkish"] = 100
+    try:
+        assert mine.candidate(game, 5) is None
+    finally:
+        mine.NODE_BUDGET["turkish"] = saved
+    assert "english" not in mine.NODE_BUDGET and "international" not in mine.NODE_BUDGET

@@ -42,17 +42,32 @@ def _count(mask: int) -> int:
     return bin(mask).count("1")
 
 
+class NodeBudget:
+    """The nodes a whole proof may search, shared by every search it makes: a bound on the
+    effort that, unlike a time limit, gives the same verdict on any machine. A search that
+    would go past it raises :class:`OutOfNodes`."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+
+class OutOfNodes(Exception):
+    """The search used up its node budget."""
+
+
 class _Searcher:
     """Negamax with alpha-beta on material; captures are searched past the horizon (they are
     compulsory, so a position with a capture pending is not one whose material can be counted)."""
 
-    def __init__(self, game: Game, king: int | None = None, max_nodes: int | None = None) -> None:
+    def __init__(self, game: Game, king: int | None = None, max_nodes: int | None = None,
+                 budget: NodeBudget | None = None) -> None:
         self.gen = game.generator
         self.forced = game.rules.forced_capture
         self.king = king if king is not None else 3 if game.rules.flying_kings else 2
         self.sign = -1 if game.rules.losing_game else 1
         self.nodes = 0
         self.max_nodes = max_nodes
+        self.budget = budget
 
     def material(self, om: int, ok: int, pm: int, pk: int) -> int:
         k = self.king if self.sign > 0 else 1  # giving a king away is as good as giving a man
@@ -61,7 +76,11 @@ class _Searcher:
     def search(self, depth: int, alpha: int, beta: int, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfNodes
+            raise OutOfNodes
+        if self.budget is not None:
+            self.budget.left -= 1
+            if self.budget.left < 0:
+                raise OutOfNodes
         moves = self.gen.generate(om, ok, pm, pk, colour, self.forced)
         if not moves:
             return LOSS * self.sign
@@ -82,10 +101,6 @@ class _Searcher:
         return best
 
 
-class _OutOfNodes(Exception):
-    """The search used up its node budget."""
-
-
 def secures(game: Game, move: "Move", depth: int, target: int, king: int | None = None,
             max_nodes: int | None = None) -> bool | None:
     """Whether after ``move`` the side to move keeps at least ``target`` material (men 1, kings
@@ -97,7 +112,7 @@ def secures(game: Game, move: "Move", depth: int, target: int, king: int | None 
     npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
     try:
         return -searcher.search(depth - 1, -target, -target + 1, npm, npk, nom, nok, colour ^ 1) >= target
-    except _OutOfNodes:
+    except OutOfNodes:
         return None
 
 
@@ -124,11 +139,13 @@ def piece_balance(game: Game) -> int:
     return _count(om | ok) - _count(pm | pk)
 
 
-def root_scores(game: Game, depth: int, counter: list[int] | None = None) -> list[tuple["Move", int]]:
+def root_scores(game: Game, depth: int, counter: list[int] | None = None,
+                budget: NodeBudget | None = None) -> list[tuple["Move", int]]:
     """Every legal move with its exact material score at ``depth`` plies (plus captures after),
-    best first; ``counter`` (one int) gets the nodes searched added to it."""
+    best first; ``counter`` (one int) gets the nodes searched added to it. Every search here
+    and below takes an optional ``budget`` (:class:`NodeBudget`), spent as it searches."""
     om, ok, pm, pk, colour = _sides(game)
-    searcher = _Searcher(game)
+    searcher = _Searcher(game, budget=budget)
     out = []
     for move in game.legal_moves:
         npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
@@ -139,11 +156,12 @@ def root_scores(game: Game, depth: int, counter: list[int] | None = None) -> lis
     return out
 
 
-def best_move(game: Game, depth: int, counter: list[int] | None = None) -> tuple["Move", int] | None:
+def best_move(game: Game, depth: int, counter: list[int] | None = None,
+              budget: NodeBudget | None = None) -> tuple["Move", int] | None:
     """The best move at ``depth`` (the first in legal order among equals) with its exact score:
     alpha-beta at the root, so the other moves only get bounds."""
     om, ok, pm, pk, colour = _sides(game)
-    searcher = _Searcher(game)
+    searcher = _Searcher(game, budget=budget)
     best: tuple["Move", int] | None = None
     for move in game.legal_moves:
         npm, npk, nom, nok = play(move.raw, om, ok, pm, pk)
@@ -156,11 +174,12 @@ def best_move(game: Game, depth: int, counter: list[int] | None = None) -> tuple
     return best
 
 
-def others_at_most(game: Game, depth: int, chosen: "Move", limit: int, counter: list[int] | None = None) -> bool:
+def others_at_most(game: Game, depth: int, chosen: "Move", limit: int, counter: list[int] | None = None,
+                   budget: NodeBudget | None = None) -> bool:
     """Whether every legal move but ``chosen`` scores at most ``limit`` at ``depth``: a null
     window at the limit proves it without finding the exact scores."""
     om, ok, pm, pk, colour = _sides(game)
-    searcher = _Searcher(game)
+    searcher = _Searcher(game, budget=budget)
     try:
         for move in game.legal_moves:
             if move == chosen:
@@ -174,12 +193,13 @@ def others_at_most(game: Game, depth: int, chosen: "Move", limit: int, counter: 
             counter[0] += searcher.nodes
 
 
-def unique_winner(game: Game, depth: int, counter: list[int] | None = None) -> tuple["Move", int] | None:
+def unique_winner(game: Game, depth: int, counter: list[int] | None = None,
+                  budget: NodeBudget | None = None) -> tuple["Move", int] | None:
     """The one move that beats every other by :func:`win_margin`, with its score; else None."""
-    best = best_move(game, depth, counter)
+    best = best_move(game, depth, counter, budget)
     if best is None or len(game.legal_moves) == 1:
         return best
-    return best if others_at_most(game, depth, best[0], best[1] - win_margin(game), counter) else None
+    return best if others_at_most(game, depth, best[0], best[1] - win_margin(game), counter, budget) else None
 
 
 def stands_alone(start: int, margin: int, score: int, runner_up: int) -> bool:
@@ -188,7 +208,8 @@ def stands_alone(start: int, margin: int, score: int, runner_up: int) -> bool:
     return score - start >= margin and runner_up <= min(score - margin, start + margin - 1)
 
 
-def first_move_wins(game: Game, depth: int, counter: list[int] | None = None) -> "Move | None":
+def first_move_wins(game: Game, depth: int, counter: list[int] | None = None,
+                    budget: NodeBudget | None = None) -> "Move | None":
     """The first move of a puzzle at ``depth``: the only one that wins, while no other does."""
     if len(game.legal_moves) < 2 or any(m.captures for m in game.legal_moves):
         return None
@@ -196,16 +217,16 @@ def first_move_wins(game: Game, depth: int, counter: list[int] | None = None) ->
     if start > MAX_START_BALANCE:
         return None
     margin = win_margin(game)
-    best = best_move(game, depth, counter)
+    best = best_move(game, depth, counter, budget)
     assert best is not None
     move, score = best
     if score - start < margin:
         return None
     limit = min(score - margin, start + margin - 1)
-    return move if others_at_most(game, depth, move, limit, counter) else None
+    return move if others_at_most(game, depth, move, limit, counter, budget) else None
 
 
-def solution_line(game: Game, depth: int) -> tuple[list[str], int] | None:
+def solution_line(game: Game, depth: int, budget: NodeBudget | None = None) -> tuple[list[str], int] | None:
     """The winning line from ``game`` (whose first move :func:`first_move_wins` found) and the
     material it wins, or None when some later move of the player's is not the only winning one.
 
@@ -228,12 +249,12 @@ def solution_line(game: Game, depth: int) -> tuple[list[str], int] | None:
             if len(moves) == 1:
                 move = moves[0]
             else:
-                winner = unique_winner(g, remaining)
+                winner = unique_winner(g, remaining, budget=budget)
                 if winner is None:
                     return None
                 move = winner[0]
         else:
-            found = best_move(g, remaining)
+            found = best_move(g, remaining, budget=budget)
             assert found is not None
             move = found[0]
         texts.append(g.move_text(move))
@@ -253,7 +274,8 @@ def replay(fen: str, variant: str, line: Sequence[str]) -> tuple[Game, list["Mov
     return game, moves
 
 
-def verify(variant: str, fen: str, line: Sequence[str], depth: int, gain: int) -> list[str]:
+def verify(variant: str, fen: str, line: Sequence[str], depth: int, gain: int,
+           budget: NodeBudget | None = None) -> list[str]:
     """Problems with a puzzle (empty when it is sound) at ``depth``: every move legal, the first
     the only winning one, each later move of the player's the only one that keeps the win, and
     the line's end wins ``gain``."""
@@ -267,11 +289,11 @@ def verify(variant: str, fen: str, line: Sequence[str], depth: int, gain: int) -
         except ValueError as error:
             return problems + [f"move {i + 1} {text!r} is not legal: {error}"]
         if i == 0:
-            if first_move_wins(game, depth) != move:
+            if first_move_wins(game, depth, budget=budget) != move:
                 problems.append(f"{text} is not the only winning first move at depth {depth}")
         elif i % 2 == 0 and len(game.legal_moves) > 1:
             remaining = max(1, depth - i)
-            winner = unique_winner(game, remaining)
+            winner = unique_winner(game, remaining, budget=budget)
             if winner is None or winner[0] != move:
                 problems.append(f"move {i + 1} {text} is not the only winning move at depth {remaining}")
         game.push(move)
@@ -355,7 +377,7 @@ def _all_pieces(game: Game) -> int:
     return _count(wm | wk | bm | bk)
 
 
-def difficulty(variant: str, fen: str, line: Sequence[str], depth: int) -> int:
+def difficulty(variant: str, fen: str, line: Sequence[str], depth: int, budget: NodeBudget | None = None) -> int:
     """A rating (about 600..2400) from the search effort: the nodes the material search needs,
     deepening one ply at a time, until the first move stands alone as the winner, and the
     number of moves the player must find."""
@@ -364,7 +386,7 @@ def difficulty(variant: str, fen: str, line: Sequence[str], depth: int) -> int:
     start, margin = material_balance(game), win_margin(game)
     counter = [0]  # the exact scores of every move, deepening: the effort the position asks for
     for d in range(1, depth + 1):
-        scores = root_scores(game, d, counter)
+        scores = root_scores(game, d, counter, budget)
         if scores[0][0] == first and stands_alone(start, margin, scores[0][1], scores[1][1]):
             break
     player_moves = (len(line) + 1) // 2

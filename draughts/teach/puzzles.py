@@ -26,13 +26,21 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import DraughtsError
 from ..game import Game
+from ..rules import get_rules
 from ..text import Message, message
 
 if TYPE_CHECKING:
     from ..move import Move
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.json.gz"
-THEMES = ("sacrifice", "double-sacrifice", "breakthrough", "endgame", "promotion", "win", "quiet")
+# Every theme the page can pick by, in the order it lists them, with the id of its name.
+THEME_NAMES = {"sacrifice": "pz_theme.sacrifice", "double-sacrifice": "pz_theme.double-sacrifice",
+               "breakthrough": "pz_theme.breakthrough", "endgame": "pz_theme.endgame",
+               "promotion": "pz_theme.promotion", "win": "pz_theme.win", "quiet": "pz_theme.quiet"}
+THEMES = tuple(THEME_NAMES)
+# Where you win by losing your pieces, giving pieces away is the aim itself, not a sacrifice.
+LOSING_THEME_NAMES = {"sacrifice": "pz_theme_losing.sacrifice",
+                      "double-sacrifice": "pz_theme_losing.double-sacrifice"}
 
 
 class UnknownPuzzleError(DraughtsError):
@@ -54,19 +62,47 @@ class Puzzle:
     origin: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)  # seed, game, ply
 
     @property
+    def losing(self) -> bool:
+        """Whether the puzzle's variant is won by losing your pieces (Antidraughts, Schlagdame)."""
+        return get_rules(self.variant).losing_game
+
+    @property
     def themes(self) -> tuple[str, ...]:
-        """Every theme the page can pick by (see :data:`THEMES`)."""
+        """Every theme the page can pick by (see :data:`THEMES`). In a losing game a crowning
+        gains nothing (a king is given away as easily as a man), so no line there is a breakthrough."""
         out = list(self.tags)
         if self.sacrificed:
             out.append("sacrifice")
         if self.sacrificed >= 2:
             out.append("double-sacrifice")
+        if self.losing and "breakthrough" in out:
+            out.remove("breakthrough")
         return tuple(t for t in THEMES if t in out)
+
+    @property
+    def theme_names(self) -> list[Message]:
+        return [theme_name(t, self.losing) for t in self.themes]
+
+    @property
+    def wins_game(self) -> bool:
+        """Whether the line ends the game won (its gain is then no count of pieces)."""
+        return "win" in self.tags
+
+    @property
+    def task(self) -> Message:
+        """What the player must do: win, or in a losing game give away more than the opponent."""
+        side = message(self.side)
+        if self.losing and self.wins_game:
+            return message("pz_task_losing_game", side=side)
+        if self.losing:
+            return message("pz_task_losing", side=side, opponent=message(opponent_of(self.side)),
+                           pieces=pieces(self.gain))
+        return message("pz_task", side=side)
 
     @property
     def hint(self) -> Message:
         """Which piece to start with, and what kind of combination it is: see :func:`hint_for`."""
-        return hint_for(self.game(), self.solution, self.gain)
+        return hint_for(self.game(), self.solution, self.gain, self.wins_game)
 
     @property
     def title(self) -> Message:
@@ -101,12 +137,41 @@ class Puzzle:
         return {"id": self.id, "variant": self.variant, "fen": self.fen, "solution": list(self.solution),
                 "depth": self.depth, "gain": self.gain, "hint": self.hint.to_dict(), "title": self.title.to_dict(),
                 "source": self.source, "side": self.side, "themes": list(self.themes),
+                "theme_names": [m.to_dict() for m in self.theme_names], "task": self.task.to_dict(),
                 "difficulty": self.difficulty, "sacrificed": self.sacrificed, "taken": self.taken,
                 "origin": self.origin_message.to_dict()}
 
     def summary(self) -> dict[str, object]:
         """What a list of puzzles needs (no hint: that costs a search of the position)."""
         return {"id": self.id, "variant": self.variant, "themes": list(self.themes), "difficulty": self.difficulty}
+
+
+def opponent_of(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def pieces(count: int) -> Message:
+    """"one piece" or "3 pieces": how many a losing-game line gives away more than it takes."""
+    return message("pz_pieces_one") if count == 1 else message("pz_pieces", count=count)
+
+
+def men(count: int) -> Message:
+    """"a man" or "3 men": the material a line wins (a king counted as the men it is worth)."""
+    return message("pz_men_one") if count == 1 else message("pz_men", count=count)
+
+
+def theme_name(theme: str, losing: bool = False) -> Message:
+    """The name of a theme (one of :data:`THEMES`), in a losing game where it needs its own."""
+    return message(LOSING_THEME_NAMES[theme] if losing and theme in LOSING_THEME_NAMES else THEME_NAMES[theme])
+
+
+def variant_guide(variant: str) -> dict[str, object]:
+    """What the page shows for a variant before a puzzle: the introduction (what a puzzle asks
+    there) and the themes its puzzles have, each with its name."""
+    losing = get_rules(variant).losing_game
+    present = {t for p in puzzles_for(variant) for t in p.themes}
+    return {"intro": message("pz_intro_losing" if losing else "pz_intro").to_dict(),
+            "themes": [{"key": t, "name": theme_name(t, losing).to_dict()} for t in THEMES if t in present]}
 
 
 def from_entry(entry: dict[str, Any]) -> Puzzle:
@@ -185,7 +250,10 @@ def check_move(puzzle: Puzzle, played: list[str], text: str) -> Verdict:
     reply = puzzle.solution[index + 1] if index + 1 < len(puzzle.solution) else None
     solved = index + 2 >= len(puzzle.solution)
     if solved:
-        return Verdict(True, message("puzzle.solved", gain=puzzle.gain), reply=reply, solved=True)
+        won = (message("pz_solved_game") if puzzle.wins_game
+               else message("pz_solved_losing", pieces=pieces(puzzle.gain)) if puzzle.losing
+               else message("pz_solved_material", material=men(puzzle.gain)))
+        return Verdict(True, won, reply=reply, solved=True)
     return Verdict(True, message("puzzle.keep_going"), reply=reply)
 
 
@@ -209,9 +277,11 @@ def refuted(game: Game, move: "Move") -> Verdict:
     return Verdict(False, sentence, "not-the-solution", refutation=text, why=why)
 
 
-def hint_for(game: Game, line: Sequence[str], gain: int) -> Message:
-    """A hint that points at the first move of ``line`` without giving it away: which piece, and
-    whether it is a sacrifice (the capture in reply is compulsory) or a quiet move."""
+def hint_for(game: Game, line: Sequence[str], gain: int, wins_game: bool = False) -> Message:
+    """A hint that points at the first move of ``line`` without giving it away: which piece,
+    whether it is a sacrifice (the capture in reply is compulsory) or a quiet move, and what the
+    line wins (``gain`` pieces, or the game). In a losing game the aim is turned round: the line
+    leaves the player pieces down, and that wins."""
     first = game.parse_move(line[0])
     after = game.copy()
     after.push(first)
@@ -219,14 +289,21 @@ def hint_for(game: Game, line: Sequence[str], gain: int) -> Message:
     piece = message("puzzle.piece.king" if code.isupper() else "puzzle.piece.man")
     square = game.geometry.label(first.origin)
     replies = [m for m in after.legal_moves if m.captures]
-    if game.rules.losing_game:  # the aim is turned round: fewer pieces wins
-        return message("pz_hint_losing", piece=piece, square=square, gain=gain)
+    if game.rules.losing_game:
+        down = pieces(gain)
+        if wins_game:
+            return message("pz_hint_losing_game", piece=piece, square=square)
+        if replies:
+            return message("pz_hint_losing_forcing", piece=piece, square=square, pieces=down,
+                           opponent=message(after.turn.value))
+        return message("pz_hint_losing_quiet", piece=piece, square=square, pieces=down)
+    result = message("pz_result_game") if wins_game else message("pz_result_material", material=men(gain))
     if replies and not any(first.destination in m.captures for m in replies):
-        return message("puzzle.hint.forcing", piece=piece, square=square, gain=gain,
+        return message("pz_hint_forcing", piece=piece, square=square, result=result,
                        opponent=message(after.turn.value))
     if replies:
-        return message("puzzle.hint.sacrifice", piece=piece, square=square, gain=gain)
-    return message("puzzle.hint.quiet", piece=piece, square=square, gain=gain)
+        return message("pz_hint_sacrifice", piece=piece, square=square, result=result)
+    return message("pz_hint_quiet", piece=piece, square=square, result=result)
 
 
 def squares_named(game: Game, text: str) -> list[int]:
@@ -245,8 +322,6 @@ def squares_named(game: Game, text: str) -> list[int]:
 
 def puzzles_for(variant: str, theme: str | None = None) -> list[Puzzle]:
     """The puzzles of a variant (any name :func:`draughts.rules.get_rules` knows), of one theme if given."""
-    from ..rules import get_rules
-
     key = get_rules(variant).key
     return [p for p in all_puzzles() if p.variant == key and (theme is None or theme in p.themes)]
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from draughts import Game
-from draughts.teach.puzzles import Puzzle, by_id
+from draughts.teach.puzzles import Puzzle, by_id, puzzles_for
 from webutil import wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
@@ -52,7 +52,8 @@ def solve(page: Page, puzzle: Puzzle, keyboard: bool = False) -> None:
     game = puzzle.game()
     for i in range(0, len(puzzle.solution), 2):
         move = game.parse_move(puzzle.solution[i])
-        expect(square(page, move.origin)).to_have_attribute("data-state", re.compile("movable"), timeout=ANSWER_MS)
+        # movable, or shown selected by a hint
+        expect(square(page, move.origin)).to_have_attribute("data-state", re.compile("movable|selected"), timeout=ANSWER_MS)
         if keyboard:  # the square buttons take the focus; Enter selects the piece, Enter again drops it
             square(page, move.origin).focus()
             page.keyboard.press("Enter")
@@ -170,6 +171,50 @@ def test_pick_a_variant_and_a_theme(trainer: Page) -> None:
     puzzle = current(trainer)
     assert puzzle.variant == "english" and "sacrifice" in puzzle.themes
     assert saved(trainer)["variant"] == "english" and saved(trainer)["theme"] == "sacrifice"
+
+
+def test_the_theme_picker_offers_the_variants_own_themes(trainer: Page) -> None:
+    trainer.select_option("#theme", "quiet")
+    quiet = "|".join(re.escape(p.id) for p in puzzles_for("international", "quiet"))
+    # the quiet puzzle's arrival (the one before stays a moment while it loads)
+    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(rf"^({quiet})$"), timeout=ANSWER_MS)
+    # no Antidraughts puzzle is quiet: the theme falls back to any, and a puzzle comes (not "none")
+    trainer.select_option("#variant", "antidraughts")
+    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(r"^antidraughts-"), timeout=ANSWER_MS)
+    expect(trainer.locator("#theme")).to_have_value("")
+    offered = trainer.locator("#theme option").evaluate_all("options => options.map(o => o.value)")
+    assert offered[0] == "" and set(offered[1:]) == {t for p in puzzles_for("antidraughts") for t in p.themes}
+    assert saved(trainer)["theme"] == ""
+
+
+def test_an_antidraughts_puzzle_asks_to_give_pieces_away(trainer: Page) -> None:
+    # in a losing game the goal is turned round: the page must not ask to win material
+    trainer.select_option("#variant", "antidraughts")
+    section = trainer.locator("#trainer")
+    expect(section).to_have_attribute("data-puzzle", re.compile(r"^antidraughts-"), timeout=ANSWER_MS)
+    puzzle = current(trainer)
+    side, opponent = ("White", "Black") if puzzle.side == "white" else ("Black", "White")
+    pieces = "one piece" if puzzle.gain == 1 else f"{puzzle.gain} pieces"
+    goal = "being left without pieces or moves" if puzzle.wins_game else f"giving away {pieces} more than {opponent}"
+    task = trainer.locator("#task")
+    expect(task).to_have_text(f"{side} to play and win by {goal} (here, losing your pieces wins)")
+    expect(trainer.locator("#intro")).to_contain_text("Here you win by losing your pieces")
+    themes = trainer.locator("#theme option").all_inner_texts()
+    assert "Gives pieces away" in themes and "Sacrifice" not in themes and "Breakthrough" not in themes
+    expect(trainer.locator("#meta")).to_contain_text("Gives pieces away")
+    trainer.click("#hint")
+    expect(trainer.locator("#feedback")).to_contain_text("and here that wins" if puzzle.wins_game
+                                                         else "down, which in this game wins")
+    trainer.select_option("#lang", "de")
+    expect(task).to_contain_text("am Zug gewinnt, indem es")
+    expect(task).to_contain_text("keine Steine oder Züge mehr hat" if puzzle.wins_game else "mehr abgibt als")
+    expect(trainer.locator("#intro")).to_contain_text("Hier gewinnt, wer seine Steine verliert")
+    assert "Gibt Steine ab" in trainer.locator("#theme option").all_inner_texts()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    trainer.screenshot(path=str(SHOTS / "puzzles-antidraughts-de-1280.png"), full_page=True)
+    # the hinted piece, clicked, stays selected: the moves that follow solve the puzzle
+    solve(trainer, puzzle)
+    expect(section).to_have_attribute("data-state", "solved", timeout=ANSWER_MS)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

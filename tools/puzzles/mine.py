@@ -8,7 +8,7 @@ level (a fixed-depth search of 2 or 3 plies, a random move one time in five). At
 legal move is tried, the one played and every other: the position after it is a candidate when
 it leaves the opponent a shot (the engine's own blunder, a random slip, or one a player could
 make), as a 3-ply look finds. :func:`draughts.teach.puzzle_search.first_move_wins` screens it at the finding
-depth (5 plies on 10x10 and 12x12 boards, 7 on 8x8), :func:`~draughts.teach.puzzle_search.solution_line`
+depth (5 plies on 10x10 and 12x12 boards, 7 on 8x8 but for Turkish: :func:`find_depth`), :func:`~draughts.teach.puzzle_search.solution_line`
 follows the line (the player's move must be unique at every turn), and the candidate is kept
 only when :func:`~draughts.teach.puzzle_search.verify` proves it again two plies deeper and the
 engine (full evaluation) agrees with the first move. A unit depends only on (seed, variant,
@@ -55,6 +55,10 @@ RANDOM_SHARE = 0.2  # the share of random moves: the slips that leave combinatio
 FIRST_PLY = 4
 VERIFY_EXTRA = 2  # plies deeper than the finding search
 PRESCREEN_DEPTH = 3
+# The nodes one candidate's proof may search, in the variants whose trees are widest (Turkish:
+# men step three ways, kings fly along ranks and files). Without it a few king endings there
+# took most of a game's time; the other variants' proofs need no bound.
+NODE_BUDGET = {"turkish": 1_000_000}
 
 
 def target(variant: str) -> int:
@@ -62,25 +66,44 @@ def target(variant: str) -> int:
 
 
 def find_depth(variant: str) -> int:
-    return 7 if Game(variant).rules.rows <= 8 else 5
+    """The finding depth: 7 plies on 8x8 boards where a man steps two ways, else 5.
+
+    Turkish men step three ways (forward and sideways) and its kings fly along whole ranks
+    and files: about 20-30 moves a position against 7-10 in the diagonal 8x8 games, so each
+    two plies more cost some thirty times the nodes. At 7 plies (proven at 9) one Turkish game
+    took hours; at 5 (proven at 7) it takes minutes, as the other variants do."""
+    rules = Game(variant).rules
+    return 7 if rules.rows <= 8 and len(rules.man_move_directions) <= 2 else 5
 
 
 def candidate(game: Game, depth: int) -> dict[str, Any] | None:
-    """The position as a proven puzzle (a JSON-ready entry without id and origin), or None."""
-    if ps.first_move_wins(game, depth) is None:
+    """The position as a proven puzzle (a JSON-ready entry without id and origin), or None.
+
+    In a variant with a node budget (:data:`NODE_BUDGET`) a candidate whose proof would search
+    more nodes than that is dropped: the same candidates on any machine, unlike a time limit."""
+    nodes = NODE_BUDGET.get(game.rules.key)
+    budget = ps.NodeBudget(nodes) if nodes is not None else None
+    try:
+        return proven(game, depth, budget)
+    except ps.OutOfNodes:
         return None
-    found = ps.solution_line(game, depth)
+
+
+def proven(game: Game, depth: int, budget: ps.NodeBudget | None) -> dict[str, Any] | None:
+    if ps.first_move_wins(game, depth, budget=budget) is None:
+        return None
+    found = ps.solution_line(game, depth, budget)
     if found is None or len(found[0]) < 3 or found[1] < ps.win_margin(game):
         return None
     line, gain = found
     variant, fen = game.rules.key, game.fen()
     deep = depth + VERIFY_EXTRA
-    if ps.verify(variant, fen, line, deep, gain) or ps.engine_agrees(variant, fen, line[0], depth):
+    if ps.verify(variant, fen, line, deep, gain, budget) or ps.engine_agrees(variant, fen, line[0], depth):
         return None
     themes = ps.themes(variant, fen, line)
     return {"variant": variant, "fen": fen, "solution": line, "depth": deep, "gain": gain,
             "sacrificed": themes.sacrificed, "taken": themes.taken, "themes": list(themes.tags),
-            "difficulty": ps.difficulty(variant, fen, line, depth)}
+            "difficulty": ps.difficulty(variant, fen, line, depth, budget)}
 
 
 def prescreen(game: Game) -> bool:
@@ -173,7 +196,8 @@ def export(units: list[dict[str, Any]], out: Path = DATA_FILE) -> dict[str, int]
     return counts
 
 
-def run(seed: int, workers: int, variants: list[str], minutes: float | None, work: Path) -> None:
+def run(seed: int, workers: int, variants: list[str], minutes: float | None, work: Path,
+        write_shipped: bool = True) -> None:
     units = read_work(work)
     done = {(u["variant"], u["game"]) for u in units}
     stop_at = time.monotonic() + minutes * 60 if minutes else float("inf")
@@ -221,7 +245,8 @@ def run(seed: int, workers: int, variants: list[str], minutes: float | None, wor
                 os.fsync(log.fileno())
                 print(f"{result['variant']} game {result['game']}: {len(result['puzzles'])} puzzles, "
                       f"{result['cpu']} s cpu; {result['variant']} now {have(result['variant'])}", flush=True)
-    print(json.dumps(export(units)), flush=True)
+    if write_shipped:
+        print(json.dumps(export(units)), flush=True)
 
 
 def main() -> None:
@@ -232,6 +257,8 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None, help="start no new game after this long")
     parser.add_argument("--work", type=Path, default=None, help="default: tools/puzzles/work/seed-<seed>.jsonl")
     parser.add_argument("--export", action="store_true", help="only write the shipped file from the work file")
+    parser.add_argument("--no-export", action="store_true",
+                        help="only fill the work file (a run of some variants, to be exported with the others later)")
     args = parser.parse_args()
     work = args.work or ROOT / "tools" / "puzzles" / "work" / f"seed-{args.seed}.jsonl"
     if args.export:
@@ -239,7 +266,7 @@ def main() -> None:
         return
     from draughts.rules import VARIANTS
     variants = args.variants or list(VARIANTS)
-    run(args.seed, args.workers, variants, args.minutes, work)
+    run(args.seed, args.workers, variants, args.minutes, work, write_shipped=not args.no_export)
 
 
 if __name__ == "__main__":

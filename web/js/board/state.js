@@ -89,14 +89,18 @@ export function ownPiece(view, n) {
  * A hint pre-selects its piece, so that the natural clicks play it: a click on its destination
  * plays the hinted move (even where several routes end there), and a click on its piece keeps
  * the piece selected instead of dropping it, so the destination click that follows still plays.
+ * The hint may be a copy of one of the view's moves drawn differently (the puzzle page marks
+ * only the piece): the move played is the view's own.
  * @param {View} view @param {number | null} selected @param {number} n @param {Move | null} [hint]
  * @returns {ClickAction}
  */
 export function clickAction(view, selected, n, hint = null) {
   if (!view.moves.length) return { message: view.outcome ? "gameOver" : "wait" };
-  if (hint && view.moves.includes(hint) && (selected == null || selected === hint.o)) {
-    if (n === hint.d) return { play: true, move: hint };
-    if (n === hint.o) return { select: n };
+  const hinted = hint && (view.moves.includes(hint) ? hint
+    : view.moves.find((m) => m.o === hint.o && m.d === hint.d && m.caps.join() === hint.caps.join()));
+  if (hinted && (selected == null || selected === hinted.o)) {
+    if (n === hinted.d) return { play: true, move: hinted };
+    if (n === hinted.o) return { select: n };
   }
   if (selected != null) {
     const candidates = view.moves.filter((m) => m.o === selected && m.d === n);

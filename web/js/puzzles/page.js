@@ -17,7 +17,11 @@ import { filtered, nextPuzzle, rate, streakPuzzle } from "./rating.js";
 /**
  * A puzzle from Python (draughts.teach.puzzles.Puzzle.to_dict).
  * @typedef {{id: string, variant: string, fen: string, side: "white" | "black", hint: Message, origin: Message,
- *   solution: string[], themes: string[], difficulty: number}} Puzzle
+ *   task: Message, solution: string[], themes: string[], theme_names: Message[], difficulty: number}} Puzzle
+ */
+/**
+ * What a variant's puzzles ask and the names of their themes (draughts.teach.puzzles.variant_guide).
+ * @typedef {{intro: Message, themes: {key: string, name: Message}[]}} Guide
  */
 /**
  * A verdict on a try (draughts.teach.puzzles.Verdict.to_dict).
@@ -43,7 +47,7 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = load();
 const state = {
   /** @type {PuzzleSummary[]} */ index: [],
-  /** @type {string[]} */ themes: [],
+  /** @type {Record<string, Guide>} */ guides: {},
   /** @type {{key: string, name: string}[]} */ variants: [],
   /** @type {Puzzle | null} */ puzzle: null,
   /** @type {string[]} the moves played in the puzzle so far, both sides' */ played: [],
@@ -82,12 +86,20 @@ function translate() {
   board.relabel();
 }
 
+/** The chosen variant's guide: its introduction and the themes its puzzles have. @returns {Guide} */
+function guide() {
+  return state.guides[progress.variant] ?? { intro: { id: "pz_intro", params: {} }, themes: [] };
+}
+
 function fillPickers() {
   const withPuzzles = new Set(state.index.map((p) => p.variant));
   select("variant").replaceChildren(...state.variants.filter((v) => withPuzzles.has(v.key))
     .map((v) => new Option(v.name, v.key, false, v.key === progress.variant)));
+  // only the themes this variant's puzzles have, named as they are there (a losing game's differ)
+  const themes = guide().themes;
+  if (!themes.some((th) => th.key === progress.theme)) progress.theme = "";
   select("theme").replaceChildren(new Option(t("pz_theme.any"), "", false, !progress.theme),
-    ...state.themes.map((th) => new Option(t(`pz_theme.${th}`), th, false, th === progress.theme)));
+    ...themes.map((th) => new Option(render(th.name), th.key, false, th.key === progress.theme)));
   select("mode").replaceChildren(...["rated", "streak"].map((m) => new Option(t(`pz_mode.${m}`), m, false, m === progress.mode)));
 }
 
@@ -97,6 +109,7 @@ function renderPanel() {
   section.dataset.state = state.phase;
   section.dataset.puzzle = p?.id ?? "";
   section.dataset.mode = progress.mode;
+  $("intro").textContent = render(guide().intro);
   $("rating").textContent = t("pz_rating", { rating: progress.rating });
   $("rating-note").textContent = state.ratingNote ? render(state.ratingNote) : "";
   $("solved-count").textContent = t("pz_solved_count", { count: progress.solved.length });
@@ -110,8 +123,8 @@ function renderPanel() {
     $("task").textContent = t("pz_none");
     $("meta").textContent = "";
   } else {
-    $("task").textContent = t("pz_task", { side: t(p.side) });
-    const themes = p.themes.map((th) => t(`pz_theme.${th}`)).join(", ");
+    $("task").textContent = render(p.task);
+    const themes = p.theme_names.map((name) => render(name)).join(", ");
     $("meta").textContent = [t("pz_puzzle_rating", { id: p.id, rating: p.difficulty }),
       themes ? t("pz_themes_of", { themes }) : "", t("pz_origin", { source: render(p.origin) })].filter(Boolean).join(" · ");
   }
@@ -313,6 +326,7 @@ function choicesChanged() {
   const mode = select("mode").value === "streak" ? "streak" : "rated";
   if (mode !== progress.mode) state.streak = 0;
   progress.mode = mode;
+  fillPickers(); // the new variant's themes (a theme it has no puzzle of falls back to any)
   state.ratingNote = null;
   save(progress);
   start(pickNext()).catch(showError);
@@ -346,7 +360,7 @@ async function main() {
   const [hello, index] = await Promise.all([call("hello"), call("puzzle_index")]);
   state.variants = hello.variants;
   state.index = index.puzzles;
-  state.themes = index.themes;
+  state.guides = index.variants;
   if (!state.index.some((p) => p.variant === progress.variant)) progress.variant = state.index[0]?.variant ?? progress.variant;
   fillPickers();
   await start(pickNext());

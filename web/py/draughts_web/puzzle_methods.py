@@ -1,7 +1,8 @@
 """The puzzle requests: the learn page's list and tries, and the puzzle page's index and puzzles.
 
 The puzzle page first asks for :func:`puzzle_index` (every puzzle's id, variant, themes and
-difficulty: what it needs to choose one near the player's rating), then for one puzzle at a
+difficulty: what it needs to choose one near the player's rating; and per variant what its
+puzzles ask and the names of their themes, which differ where you win by losing), then for one puzzle at a
 time with :func:`puzzle_get` (its position, line and hint), and judges each try with
 :func:`puzzle_try`, which names the defender's answer to a wrong try and the engine's reason.
 """
@@ -25,7 +26,7 @@ class PuzzleGet:
 @dataclass(frozen=True)
 class PuzzleIndex:
     puzzles: list[dict[str, object]]  # draughts.teach.puzzles.Puzzle.summary()
-    themes: list[str]
+    variants: dict[str, dict[str, object]]  # per variant with puzzles: draughts.teach.puzzles.variant_guide()
 
 
 def puzzles(board: Board, request: Puzzles) -> PuzzleList:
@@ -34,7 +35,9 @@ def puzzles(board: Board, request: Puzzles) -> PuzzleList:
 
 
 def puzzle_index(board: Board, request: NoParams) -> PuzzleIndex:
-    return PuzzleIndex([p.summary() for p in problems.all_puzzles()], list(problems.THEMES))
+    everything = problems.all_puzzles()
+    variants = dict.fromkeys(p.variant for p in everything)
+    return PuzzleIndex([p.summary() for p in everything], {v: problems.variant_guide(v) for v in variants})
 
 
 def puzzle_get(board: Board, request: PuzzleGet) -> dict[str, object]:
