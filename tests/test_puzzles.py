@@ -57,6 +57,12 @@ def test_the_file_is_small_and_read_only_when_asked() -> None:
     assert fresh.puzzles_for("english") and fresh.all_puzzles.cache_info().currsize == 1
 
 
+def test_every_variant_has_its_target_of_puzzles() -> None:
+    # the learn page and the puzzle page offer every variant's puzzles, with no empty state
+    counts = {v: sum(p.variant == v for p in PUZZLES) for v in VARIANTS}
+    assert {v: n for v, n in counts.items() if n < mine.target(v)} == {}
+
+
 def test_ids_are_unique_and_every_puzzle_is_described() -> None:
     assert len({p.id for p in PUZZLES}) == len(PUZZLES) > 20
     for p in PUZZLES:

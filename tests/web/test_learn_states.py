@@ -1,9 +1,9 @@
-"""The learn page's puzzles for rules that have none, and the tutorial's success message, at a
+"""The learn page's puzzles for every set of rules, and the tutorial's success message, at a
 desktop and a phone size, in English and German.
 
-Rules without puzzles leave nothing of the previous variant's puzzle on screen and offer the
-variants that have puzzles; a step's success message stays until the user moves on and is kept
-beside the next step's prompt.
+Every variant's rules come with that variant's own puzzles (nothing of the previous variant's
+stays on screen); a step's success message stays until the user moves on and is kept beside the
+next step's prompt.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ PUZZLES = all_puzzles()
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 ANSWER_MS = 30_000
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
-VARIANTS_WITH_PUZZLES = sorted({p.variant for p in PUZZLES})
-WITHOUT_PUZZLES = sorted(set(variant_keys()) - set(VARIANTS_WITH_PUZZLES))[0]  # a variant none is mined for yet
 
 
 @pytest.fixture(params=[("desktop", "en"), ("phone", "de")], ids=["desktop-en", "phone-de"])
@@ -43,36 +41,26 @@ def text(page: Page, text_id: str, **params: object) -> str:
     return render(message(text_id, **params), page.lang)  # type: ignore[attr-defined]
 
 
-def test_rules_without_puzzles_clear_the_last_puzzle_and_offer_others(learn: Page) -> None:
+def test_every_variants_rules_come_with_its_own_puzzles(learn: Page) -> None:
     section = learn.locator("#puzzles")
     expect(section).to_have_attribute("data-state", "task", timeout=ANSWER_MS)
-    expect(learn.locator("#puzzle-list button").first).to_be_visible()
-    learn.select_option("#family", WITHOUT_PUZZLES)
-    expect(section).to_have_attribute("data-state", "none", timeout=ANSWER_MS)
-    expect(learn.locator("#puzzle-title")).to_have_text(text(learn, "no_puzzles"))
-    # nothing of International's puzzle stays: no board, no list, no task, no buttons
-    expect(learn.locator("#puzzle-board")).to_be_hidden()
-    expect(learn.locator("#puzzle-list button")).to_have_count(0)
-    expect(learn.locator("#puzzle-task")).to_have_text("")
-    expect(learn.locator("#puzzle-source")).to_have_text("")
-    expect(learn.locator("#puzzle-hint-btn")).to_be_hidden()
-    offer = learn.locator("#puzzle-elsewhere")
-    expect(offer).to_be_visible()
-    expect(offer).to_contain_text(text(learn, "pf_puzzles_elsewhere"))
-    offered = learn.locator("#puzzle-variants button")
-    expect(offered).to_have_count(len(VARIANTS_WITH_PUZZLES))
-    assert sorted(offered.evaluate_all("bs => bs.map(b => b.dataset.variant)")) == VARIANTS_WITH_PUZZLES
+    offered = learn.locator("#family option").evaluate_all("os => os.map(o => o.value)")
+    assert sorted(offered) == sorted(variant_keys())
+    for variant in offered:
+        # Brazilian plays International's rules on 8x8, so each of the two lists the other's too
+        family = {"international": ["international", "brazilian"],
+                  "brazilian": ["brazilian", "international"]}.get(variant, [variant])
+        own = {v: [p for p in PUZZLES if p.variant == v] for v in family}
+        learn.select_option("#family", variant)
+        # the first of the variant's own puzzles is on the board, and the first ten are listed
+        expect(section).to_have_attribute("data-puzzle", own[variant][0].id, timeout=ANSWER_MS)
+        expect(section).to_have_attribute("data-state", "task")
+        expect(learn.locator("#puzzle-board")).to_be_visible()
+        expect(learn.locator("#puzzle-list button")).to_have_count(sum(min(10, len(ps)) for ps in own.values()))
+        expect(learn.locator("#puzzle-task")).not_to_have_text("")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    offer.scroll_into_view_if_needed()
-    learn.screenshot(path=str(SHOTS / f"learn-no-puzzles-{learn.size}-{learn.lang}.png"))  # type: ignore[attr-defined]
-    # taking the offer opens that variant's rules and puzzles
-    learn.locator('#puzzle-variants button[data-variant="russian"]').click()
-    expect(learn.locator("#family")).to_have_value("russian", timeout=ANSWER_MS)
-    expect(section).to_have_attribute("data-state", "task", timeout=ANSWER_MS)
-    expect(learn.locator("#puzzle-board")).to_be_visible()
-    expect(learn.locator("#puzzle-elsewhere")).to_be_hidden()
-    # the first ten of the variant's puzzles (the puzzle page has them all)
-    expect(learn.locator("#puzzle-list button")).to_have_count(min(10, sum(p.variant == "russian" for p in PUZZLES)))
+    section.scroll_into_view_if_needed()
+    learn.screenshot(path=str(SHOTS / f"learn-puzzles-{learn.size}-{learn.lang}.png"))  # type: ignore[attr-defined]
 
 
 def test_a_steps_success_message_stays_until_read(learn: Page) -> None:

@@ -235,50 +235,10 @@ function renderPuzzleText() {
   $("puzzle-task").textContent = t("your_move", { side: t(p.side) });
 }
 
-/** The variants that have puzzles, from Python's list of every puzzle (filled at start-up). @type {string[]} */
-let puzzleVariants = [];
-
-/**
- * Rules without puzzles: nothing of the last variant's puzzle stays on screen (board, list,
- * task, hint, buttons), and the variants that have puzzles are offered instead.
- */
-function showNoPuzzles() {
-  const section = $("puzzles");
-  section.dataset.state = "none";
-  delete section.dataset.puzzle;
-  $("puzzle-title").textContent = t("no_puzzles");
-  for (const id of ["puzzle-task", "puzzle-hint", "puzzle-source"]) $(id).textContent = "";
-  feedback("puzzle-feedback", "");
-  $("puzzle-list").replaceChildren();
-  $("puzzle-board").hidden = true;
-  $("puzzle-controls").hidden = true;
-  $("puzzle-elsewhere").hidden = false;
-  renderPuzzleVariants();
-}
-
-function renderPuzzleVariants() {
-  $("puzzle-variants").replaceChildren(...puzzleVariants.map((key) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.variant = key;
-    b.textContent = state.table?.find((r) => r.key === key)?.name || key;
-    b.addEventListener("click", () => chooseFamily(key, "#puzzles"));
-    const li = document.createElement("li");
-    li.append(b);
-    return li;
-  }));
-}
-
 /** @param {number} i */
 async function showPuzzle(i) {
   const section = $("puzzles");
-  if (!puzzles.length) {
-    showNoPuzzles();
-    return;
-  }
-  $("puzzle-board").hidden = false;
-  $("puzzle-controls").hidden = false;
-  $("puzzle-elsewhere").hidden = true;
+  // every variant ships its puzzles (tests/test_puzzles.py holds each to its target)
   puzzleIndex = Math.max(0, Math.min(puzzles.length - 1, i));
   const p = puzzles[puzzleIndex];
   played = [];
@@ -382,7 +342,6 @@ function relabel() {
     renderStepList();
     renderStepText();
   }
-  if (!puzzles.length) renderPuzzleVariants();
   if (puzzles.length) {
     renderPuzzleList();
     renderPuzzleText();
@@ -422,8 +381,6 @@ async function main() {
   $("loading").hidden = true;
   const table = /** @type {import("./learn/rules.js").RulesRow[]} */ ((await call("rules_table")).variants);
   state.table = table;
-  const every = /** @type {Puzzle[]} */ ((await call("puzzles", {})).puzzles);
-  puzzleVariants = table.map((r) => r.key).filter((key) => every.some((p) => p.variant === key));
   if (!table.some((r) => r.key === state.family)) {
     // the hash named a section (#puzzles), not a variant: the last choice, else International
     const last = store.get("draughts.learn.family");
