@@ -102,9 +102,10 @@ def test_a_damaged_clock_is_dropped_and_the_game_kept(page: Page, site: str, off
     page.click("#btn-new")
     page.locator("#dlg-new input[name=mode][value=two]").check()
     page.click("#new-start")
-    # the two-player game is on the board before the first click (one made while the new game
-    # was still being set up could be lost on a busy machine)
+    # the two-player game is on the board before the first click: the turn line says "Two players"
+    # as the request goes out, and a click while Python is answering only says "please wait"
     expect(page.locator("#turn")).to_contain_text("Two players")
+    expect(page.locator("html")).to_have_attribute("data-state", "play")
     page.locator('[data-square="32"]').click()
     page.locator('[data-square="28"]').click()
     expect(page.locator("#move-list button")).to_have_count(1)
