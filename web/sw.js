@@ -37,11 +37,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   const key = url.href.split(/[?#]/)[0] === INDEX_URL ? ROOT_URL : request;
+  // caches.match with a cacheName, not caches.open: opening creates the cache, and a fetch still
+  // answered by the old worker while the new one activates would bring the old cache back
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const hit = await cache.match(key, { ignoreSearch: true });
-      return hit || fetch(request);
-    }),
+    caches.match(key, { cacheName: CACHE, ignoreSearch: true }).then((hit) => hit || fetch(request)),
   );
 });
 
