@@ -97,11 +97,10 @@ class Opponent:
 def play(variant: str, opponent: str, opening: list[str], our_colour: int, seconds: float, level: int
          ) -> dict:
     sys.path.insert(0, str(HERE.parent))
-    import draughts.engine as engine
     from draughts import Game
-    from draughts.engine import choose_move
+    from draughts.engine import choose_move, new_game
 
-    engine._SEARCHERS = {}  # a fresh table for every game
+    new_game()  # a fresh table for every game
     english = variant == "english"
     g = Game(variant, forced_capture=False) if english else Game(variant)
     size = g.geometry.size
@@ -109,6 +108,7 @@ def play(variant: str, opponent: str, opening: list[str], our_colour: int, secon
     opp = Opponent()
     mismatches = 0
     times = {"ours": [], "theirs": []}
+    ours = ("white", "black")[our_colour]
     try:
         count = opp.ask(cmd="new", variant=variant, engine=opponent, time=seconds)["moves"]
 
@@ -126,7 +126,7 @@ def play(variant: str, opponent: str, opening: list[str], our_colour: int, secon
             g.push(m)
             send(m)
         while g.outcome() is None and len(g.move_stack) < MAX_PLIES:
-            if g._state.turn == our_colour:
+            if g.turn == ours:
                 start = time.perf_counter()
                 m = choose_move(g, level, time_limit=seconds)
                 times["ours"].append(time.perf_counter() - start)
@@ -144,7 +144,6 @@ def play(variant: str, opponent: str, opening: list[str], our_colour: int, secon
     finally:
         opp.close()
     out = g.outcome()
-    ours = ("white", "black")[our_colour]
     if out is None or out.winner is None:
         score = 0.5
     else:
