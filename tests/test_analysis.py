@@ -64,7 +64,7 @@ def test_excluded_root_moves_are_not_searched() -> None:
     searcher = searcher_for(game)
     full = searcher.search(game, None, 3)
     assert full.move is not None
-    key = searcher.key_of(game.position.pieces, game.turn.index)
+    key = searcher.keys.key_of(game.position.pieces, game.turn.index)
     root_entry = searcher.tt[key & searcher.tt_mask]
     other = searcher.search(game, None, 3, exclude={move_id(full.move)})
     assert other.move is not None and move_id(other.move) != move_id(full.move)

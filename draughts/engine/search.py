@@ -26,7 +26,6 @@ that is what makes a pure-Python search fast enough to be worth playing.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 from collections.abc import Collection, Mapping
@@ -36,6 +35,7 @@ from ..movegen import WHITE, MoveGenerator, RawMove
 from ..position import play
 from ..rules import RuleSet
 from .evaluate import Evaluator
+from .keys import ZobristKeys
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -93,11 +93,10 @@ class Searcher:
         self.tt_size = size
         self.tt_mask = size - 1
         self.tt: list[tuple[int, int, int, int, int] | None] = [None] * size
-        rng = random.Random(20240601)  # fixed seed: the same keys in CPython and Pyodide
         nbits = max(gen.geometry.bit_index) + 1
-        # zobrist[colour][0 man / 1 king][bit]
-        self.zobrist = [[[rng.getrandbits(64) for _ in range(nbits)] for _ in range(2)] for _ in range(2)]
-        self.side_key = rng.getrandbits(64)
+        self.keys = ZobristKeys(nbits)
+        # The tables again as attributes: _child reads them at every node.
+        self.zobrist, self.side_key = self.keys.table, self.keys.side
         self.hist_stride = nbits
         self.history = [[0] * (nbits * nbits) for _ in range(2)]
         self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
@@ -108,9 +107,6 @@ class Searcher:
         # table and this cache together keep within the browser's 32 MB.
         self.eval_cache: dict[int, int] = {}
         self.eval_cache_entries = 1 << 15
-        # Search one more ply at the horizon under a capture threat (Scan does): off, since
-        # it lost at equal node counts in our tests (41% over 40 games).
-        self.threat_extension = False
         # Forcing extensions (see _search): the row before each colour's crowning row.
         g = gen.geometry
         self.pre_crowning = tuple(
@@ -119,18 +115,6 @@ class Searcher:
         self.stop = False  # set from another thread (the Hub's "stop"); search() leaves it alone
         self.stack: list[int] = []  # keys of the positions since the last irreversible move
         self.streaks: list[tuple[tuple[int, int], tuple[int, int]]] = []
-
-    # --- keys -------------------------------------------------------------------------------
-    def key_of(self, pieces: tuple[int, int, int, int], turn: int) -> int:
-        z = self.zobrist
-        k = self.side_key if turn else 0
-        for idx, mask in enumerate(pieces):
-            table = z[idx >> 1][idx & 1]
-            while mask:
-                low = mask & -mask
-                k ^= table[low.bit_length() - 1]
-                mask ^= low
-        return k
 
     def clear(self) -> None:
         """Forget everything learnt (a new game)."""
@@ -234,7 +218,7 @@ class Searcher:
             if self.max_rev is not None and rev >= self.max_rev:
                 return 0
         if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(alpha, beta, ply, om, ok, pm, pk, colour, key, self.threat_extension)
+            return self._quiesce(alpha, beta, ply, om, ok, pm, pk, colour, key)
 
         tt_move = 0
         slot = key & self.tt_mask
@@ -326,13 +310,8 @@ class Searcher:
         return depth - 1, self.forced
 
     def _quiesce(self, alpha: int, beta: int, ply: int,
-                 om: int, ok: int, pm: int, pk: int, colour: int, key: int, threats: bool = False) -> int:
-        """Resolve captures before evaluating: a position with a capture pending is not quiet.
-
-        With ``threats`` (the horizon node only, as in Scan), a quiet position where the
-        opponent threatens a capture is searched one ply further: the side to move must
-        show that some move meets the threat instead of standing pat on a piece en prise.
-        """
+                 om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
+        """Resolve captures before evaluating: a position with a capture pending is not quiet."""
         self.nodes += 1
         if not self.nodes & 15 and (time.perf_counter() > self.deadline or self.nodes > self.max_nodes or self.stop):
             raise Timeout
@@ -340,8 +319,6 @@ class Searcher:
             return ply - MATE
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
-            if threats and self.forced and ply < MAX_PLY and self.gen.captures(pm, pk, om, ok, colour ^ 1):
-                return self._threat_ply(alpha, beta, ply, om, ok, pm, pk, colour, key)
             # Quiet leaves repeat a lot (transpositions), so their scores are kept by key.
             cache = self.eval_cache
             value = cache.get(key)
@@ -364,13 +341,6 @@ class Searcher:
         if len(captures) > 1:
             captures.sort(key=_captured_count, reverse=True)
         return self._quiesce_each(captures, best, alpha, beta, ply, om, ok, pm, pk, colour, key)
-
-    def _threat_ply(self, alpha: int, beta: int, ply: int,
-                    om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
-        moves = self.gen.quiet_moves(om, ok, pm, pk, colour)
-        if not moves:
-            return MATE - ply if self.losing else ply - MATE
-        return self._quiesce_each(moves, -INF, alpha, beta, ply, om, ok, pm, pk, colour, key)
 
     def _quiesce_each(self, moves: list[RawMove], best: int, alpha: int, beta: int, ply: int,
                       om: int, ok: int, pm: int, pk: int, colour: int, key: int) -> int:
@@ -407,9 +377,9 @@ class Searcher:
         position = game.position
         colour = position.turn.index
         om, ok, pm, pk = position.sides()
-        root_key = self.key_of(position.pieces, colour)
+        root_key = self.keys.key_of(position.pieces, colour)
         # Positions since the last irreversible move, for repetitions.
-        history = [self.key_of(p.pieces, p.turn.index) for p in game.reversible_history()]
+        history = [self.keys.key_of(p.pieces, p.turn.index) for p in game.reversible_history()]
         self.stack = history + [root_key]
         self.streaks = [game.king_streak] if self.king_limit is not None else []
         rev = game.reversible_plies
