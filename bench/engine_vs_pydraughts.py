@@ -199,6 +199,14 @@ def main() -> None:
             for i, r in enumerate(results):
                 f.write(f"game {i + 1} we={'white' if tasks[i][3] == 0 else 'black'} score={r['score']} "
                         f"end={r['end']}: {r.get('moves', '')}\n")
+    # A game that broke (an exception on either side) is no result: it is left out of the score
+    # and counted, so a broken match cannot pass for a drawn one.
+    errors = [r for r in results if r["end"].startswith("error")]
+    results = [r for r in results if not r["end"].startswith("error")]
+    if errors:
+        print(f"{len(errors)} games ended in an error and are not counted")
+    if not results:
+        sys.exit("no game finished")
     scores = [r["score"] for r in results]
     s = sum(scores) / len(scores)
     e, lo, hi = elo(s, len(scores), scores)
@@ -213,7 +221,7 @@ def _play_in_process(task: tuple) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--one-game", json.dumps(task)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode:
-        return {"score": 0.5, "plies": 0, "end": "error: " + out.stderr.strip().splitlines()[-1],
+        return {"score": None, "plies": 0, "end": "error: " + out.stderr.strip().splitlines()[-1],
                 "mismatches": 0, "ours": 0.0, "theirs": 0.0, "our_max": 0.0, "their_max": 0.0}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
