@@ -154,7 +154,7 @@ class Searcher:
         scored = []
         for m in moves:
             f, t, c = m[0], m[1], m[2]
-            mid = (c << 16) | (f << 8) | t
+            mid = (c << 16) | (f << 8) | t  # move_id(m), inline: this loop runs for every move of every node
             if mid == tt_move:
                 s = 1 << 40
             elif c:
@@ -279,7 +279,7 @@ class Searcher:
                 self.streaks.pop()
             if score > best:
                 best = score
-                best_id = (m[2] << 16) | (m[0] << 8) | m[1]
+                best_id = (m[2] << 16) | (m[0] << 8) | m[1]  # move_id(m), inline (hot path)
                 if score > alpha:
                     alpha = score
                     if score >= beta:
