@@ -47,13 +47,14 @@ def base_weights(base: str, variant: str) -> dict[str, float]:
 
 
 def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float], depth: int,
-         nodes: int | None, max_plies: int) -> tuple[float, list[int], list[int]]:
+         nodes: int | None, max_plies: int, base_extensions: bool = True) -> tuple[float, list[int], list[int]]:
     """One game: the shipped weights' score and the nodes per move of (shipped, base)."""
     game = Game(variant)
     for text in opening:
         game.push_text(text)
     new = Searcher(game.rules, game.generator, tt_entries=1 << 16)
     base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=old)
+    base.forcing_extensions = base_extensions
     for s in (new, base):
         if nodes is not None:
             s.max_nodes = nodes
@@ -84,6 +85,9 @@ def main() -> int:
     ap.add_argument("--nodes", type=int, default=None, help="a node budget per move instead of a depth")
     ap.add_argument("--base", default=HAND_SET, help="the revision whose weights file is the opponent")
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--base-without-extensions", action="store_true",
+                    help="the base side searches without the forcing extensions (with --base HEAD: "
+                         "the extensions alone against the same weights)")
     ap.add_argument("--write-openings", type=int, default=0, metavar="N",
                     help="write N balanced openings to the openings file and stop")
     args = ap.parse_args()
@@ -97,14 +101,16 @@ def main() -> int:
     openings = [line.split() for line in path.read_text().splitlines() if line.strip()]
     old = base_weights(args.base, args.variant)
     budget = f"{args.nodes} nodes a move" if args.nodes else f"depth {args.depth}"
-    print(f"{args.variant}: shipped weights against {args.base}'s, {args.games} games, {budget}, "
+    against = f"{args.base}'s" + (", without forcing extensions" if args.base_without_extensions else "")
+    print(f"{args.variant}: shipped weights against {against}, {args.games} games, {budget}, "
           f"{len(openings)} openings from {path.relative_to(ROOT)}, colours swapped", flush=True)
     start = time.perf_counter()
     scores: list[float] = []
     nodes: tuple[list[int], list[int]] = ([], [])
     for i in range(args.games):
         score, new_nodes, base_nodes = play(args.variant, openings[(i // 2) % len(openings)], i % 2 == 0, old,
-                                            args.depth, args.nodes, args.max_plies)
+                                            args.depth, args.nodes, args.max_plies,
+                                            not args.base_without_extensions)
         scores.append(score)
         nodes[0].extend(new_nodes)
         nodes[1].extend(base_nodes)
