@@ -11,7 +11,8 @@ from draughts import Game
 
 def random_playout(variant: str, rng: random.Random, low: int, high: int, **options: object) -> Iterator[Game]:
     """The start position, then the position after each of ``low``..``high`` random legal moves
-    (fewer if the game ends first). The same :class:`Game` is yielded each time: copy what you keep."""
+    (fewer if the game ends first). The same :class:`Game` is yielded each time: copy what you keep.
+    The moves are drawn from ``rng`` as the playout advances, so a caller may draw from it in between."""
     game = Game(variant, **options)  # type: ignore[arg-type]
     yield game
     for _ in range(rng.randint(low, high)):

@@ -15,6 +15,7 @@ import tracemalloc
 
 import pytest
 from budget import within_budget
+from random_play import random_playout
 
 from draughts import Game
 from draughts.engine import LEVELS, Searcher, analyse, choose_move, hint, new_game, think
@@ -39,14 +40,8 @@ def random_positions(variant: str, count: int, seed: int) -> list[Game]:
     rng = random.Random(seed)
     out: list[Game] = []
     while len(out) < count:
-        game = Game(variant)
-        for _ply in range(rng.randrange(40, 160)):
-            moves = list(game.legal_moves)
-            if not moves or game.outcome() is not None:
-                break
-            out.append(game.copy())
-            # Prefer captures and kings now and then, to reach endings with long captures.
-            game.push(rng.choice(moves))
+        # a finished game has no move to search
+        out += [game.copy() for game in random_playout(variant, rng, 40, 159) if game.outcome() is None]
     rng.shuffle(out)
     return out[:count]
 
@@ -62,6 +57,7 @@ def test_thousands_of_random_positions_get_a_legal_move(variant: str) -> None:
     singles = sum(1 for g in games if len(g.legal_moves) == 1)
     long_captures = sum(1 for g in games if max_captured(g) >= 3)
     assert singles > 0, "the sample should hold positions with a single legal move"
+    assert any(max_captured(g) for g in games), "the sample should hold forced captures"
     for g in games:
         result = think(g, None, depth=2)
         assert result.move is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_playout
 
 from draughts import Game
 from draughts.engine.evaluate import DRAWISH, FEATURES, WEIGHTS, Evaluator, weight_set_of
@@ -59,16 +60,8 @@ def test_start_position_is_level(variant: str) -> None:
 
 def random_positions(variant: str, games: int, seed: int) -> list[tuple[int, int, int, int, int]]:
     rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        game = Game(variant)
-        for _ in range(rng.randrange(4, 120)):
-            moves = list(game.legal_moves)
-            if not moves or game.outcome() is not None:
-                break
-            game.push(rng.choice(moves))
-            out.append((*game.position.sides(), game.turn.index))
-    return out
+    return [(*game.position.sides(), game.turn.index)
+            for _ in range(games) for game in random_playout(variant, rng, 4, 119)]
 
 
 @pytest.mark.parametrize("variant", ["international", "russian", "english", "frisian", "turkish", "breakthrough"])

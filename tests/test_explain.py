@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_game
 
 from draughts import Game
 from draughts.teach.explain import explain, why_not
@@ -48,12 +49,7 @@ def test_turkish_strike_found_only_where_it_blocks() -> None:
     # In Turkish draughts pieces vanish at once: the rule can never be the reason.
     rng = random.Random(7)
     for _ in range(300):
-        game = Game("turkish")
-        for _ in range(rng.randrange(10, 60)):
-            moves = list(game.legal_moves)
-            if not moves:
-                break
-            game.push(rng.choice(moves))
+        game = random_game("turkish", rng, 10, 59)
         assert "turkish-strike" not in [r.rule for r in explain(game)]
 
 
@@ -110,12 +106,7 @@ def test_why_not_a_forbidden_try() -> None:
 def test_reasons_on_random_positions_are_consistent(variant: str) -> None:
     rng = random.Random(variant)
     for _ in range(60):
-        game = Game(variant)
-        for _ in range(rng.randrange(5, 80)):
-            moves = list(game.legal_moves)
-            if not moves or game.outcome() is not None:
-                break
-            game.push(rng.choice(moves))
+        game = random_game(variant, rng, 5, 79)
         rules = [r.rule for r in explain(game)]
         has_capture = any(m.captures for m in game.legal_moves)
         assert ("compulsory-capture" in rules) == has_capture

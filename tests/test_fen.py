@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_game
 
 from draughts import Game
 from draughts.errors import InvalidFenError
@@ -111,22 +112,11 @@ def test_numeric_start_positions(variant: str, fen: str) -> None:
 
 # --- round trips ------------------------------------------------------------------------------
 
-def random_position(variant: str, rng: random.Random) -> Game:
-    """A position reached by random legal moves: a realistic mix of men and kings."""
-    game = Game(variant)
-    for _ in range(rng.randint(0, 90)):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
-
-
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_fen_round_trip_on_random_positions(variant: str) -> None:
     rng = random.Random(f"fen-{variant}")
     for _ in range(12):
-        game = random_position(variant, rng)
+        game = random_game(variant, rng, 0, 90)
         fen = game.fen()
         again = Game(variant, fen=fen)
         assert again.fen() == fen

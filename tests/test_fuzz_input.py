@@ -17,6 +17,7 @@ import json
 import random
 
 import pytest
+from random_play import random_game
 
 from draughts import Game
 from draughts.cli import main as cli_main
@@ -43,19 +44,16 @@ PDN_ALPHABET = '[]"{}()$!?;%.*/-x:0123456789 \n\\WBKabcdeGameTypFENSU'
 def _positions(variant: str, count: int, seed: str) -> list[Game]:
     """Positions reached by random legal moves (men, kings, captures pending)."""
     rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        game = Game(variant)
-        for _ in range(rng.randint(0, 70)):
-            moves = list(game.legal_moves)
-            if not moves:
-                break
-            game.push(rng.choice(moves))
-        out.append(game)
-    return out
+    return [random_game(variant, rng, 0, 70) for _ in range(count)]
 
 
 POSITIONS = {v: _positions(v, 6, f"fuzz-{v}") for v in VARIANTS}
+
+
+def test_the_positions_hold_kings_and_pending_captures() -> None:
+    games = [game for games in POSITIONS.values() for game in games]
+    assert any(game.pieces[1] | game.pieces[3] for game in games)
+    assert any(move.captures for game in games for move in game.legal_moves)
 
 mutation = st.tuples(st.integers(0, 10_000), st.sampled_from(["insert", "delete", "replace", "double"]),
                      st.text(alphabet=FEN_ALPHABET + MOVE_ALPHABET + PDN_ALPHABET, min_size=1, max_size=3))
@@ -179,13 +177,7 @@ def test_pushing_a_move_of_another_position(variant: str, which: int, other: int
 # --- PDN ----------------------------------------------------------------------------------------
 
 def _sample_pdn(variant: str, seed: int) -> str:
-    rng = random.Random(seed)
-    game = Game(variant)
-    for _ in range(rng.randint(4, 16)):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
-        game.push(rng.choice(moves))
+    game = random_game(variant, random.Random(seed), 4, 16)
     text = write_game(game, {"Event": "fuzz"})
     # Annotations too, so mutations hit comments, NAGs and variations.
     return text.replace(" 2. ", " {a comment} 2. ", 1).replace(" 3. ", " $1 (3. 1-2 {v}) 3. ", 1)

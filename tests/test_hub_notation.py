@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_playout
 
 from draughts import Game
 from draughts.errors import IllegalMoveError, InvalidFenError
@@ -46,18 +47,11 @@ def test_kings_and_side_to_move() -> None:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_position_round_trip_on_random_games(variant: str) -> None:
-    rng = random.Random(f"hub-{variant}")
-    game = Game(variant)
-    for _ in range(80):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
+    for game in random_playout(variant, random.Random(f"hub-{variant}"), 80, 80):
         again = Game.from_hub(hub_position(game), variant)
         assert again.fen() == game.fen()
-        for move in moves:
-            text = hub_move(game, move)
-            assert parse_hub_move(game, text) == move
-        game.push(rng.choice(moves))
+        for move in game.legal_moves:
+            assert parse_hub_move(game, hub_move(game, move)) == move
 
 
 @pytest.mark.parametrize("pos, position, words", [

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_playout
 
 from draughts import Game
 from draughts.errors import AmbiguousMoveError, IllegalMoveError
@@ -44,17 +45,11 @@ def test_russian_uses_algebraic_squares_and_a_colon() -> None:
 
 @pytest.mark.parametrize("variant", ["brazilian", "czech", "turkish", "schlagdame"])
 def test_other_algebraic_variants_use_x(variant: str) -> None:
-    game = Game(variant)
-    rng = random.Random(variant)
-    for _ in range(60):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
-        move = rng.choice(moves)
-        text = game.move_text(move)
-        assert ":" not in text and ("x" in text) == move.is_capture
-        assert text[0] in "abcdefgh"
-        game.push(move)
+    for game in random_playout(variant, random.Random(variant), 60, 60):
+        for move in game.legal_moves:
+            text = game.move_text(move)
+            assert ":" not in text and ("x" in text) == move.is_capture
+            assert text[0] in "abcdefgh"
 
 
 def test_reading_grammar_leniencies() -> None:
@@ -162,16 +157,11 @@ def test_every_written_move_reads_back_in_random_games(variant: str) -> None:
     """move_text, long_text and hub_text of every legal move name that move and no other."""
     rng = random.Random(f"notation-{variant}")
     for _ in range(4):
-        game = Game(variant)
-        for _ in range(rng.randint(40, 100)):
-            moves = list(game.legal_moves)
-            if not moves:
-                break
-            for move in moves:
+        for game in random_playout(variant, rng, 40, 100):
+            for move in game.legal_moves:
                 assert game.parse_move(game.move_text(move)) == move
                 assert game.parse_move(long_text(game, move)) == move
                 assert game.parse_move(hub_text(game, move)) == move
-            game.push(rng.choice(moves))
 
 
 # --- refused moves --------------------------------------------------------------------------

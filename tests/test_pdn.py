@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_game
 
 from draughts import Game
 from draughts.errors import PdnError
@@ -364,30 +365,14 @@ def test_comments_with_braces_and_long_comments() -> None:
 
 # --- round trips on random games ---------------------------------------------------------------
 
-def random_game(variant: str, rng: random.Random, **options: object) -> Game:
-    game = Game(variant, **options)  # type: ignore[arg-type]
-    for _ in range(rng.randint(40, 120)):
-        moves = list(game.legal_moves)
-        if not moves or game.outcome() is not None:
-            break
-        game.push(rng.choice(moves))
-    return game
-
-
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_write_then_read_gives_the_same_game(variant: str) -> None:
     rng = random.Random(f"pdn-{variant}")
     for i in range(6):
-        game = random_game(variant, rng)
+        game = random_game(variant, rng, 40, 120)
         if i == 5:  # also from a set-up position: a random one, either side to move
-            game = random_game(variant, rng)
-            start = game.fen()
-            game = Game(variant, fen=start)
-            for _ in range(rng.randint(0, 40)):
-                moves = list(game.legal_moves)
-                if not moves:
-                    break
-                game.push(rng.choice(moves))
+            start = random_game(variant, rng, 40, 120).fen()
+            game = random_game(variant, rng, 0, 40, fen=start)
         text = write_game(game, {"Event": f"{variant} {i}"})
         # Movetext lines are wrapped; a tag (a long FEN) cannot be.
         assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("["))
@@ -408,6 +393,6 @@ def test_write_then_read_gives_the_same_game(variant: str) -> None:
 
 def test_all_variants_in_one_file() -> None:
     rng = random.Random("one-file")
-    games = [random_game(v, rng) for v in VARIANTS]
+    games = [random_game(v, rng, 40, 120) for v in VARIANTS]
     read = read_games(write_games(games))
     assert [game_from_pdn(g).fen() for g in read] == [g.fen() for g in games]

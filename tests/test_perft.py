@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from random_play import random_game, random_playout
 
 from draughts import Game
 from draughts.perft import perft
@@ -84,12 +85,7 @@ def test_bitboard_perft_agrees_with_game_moves(variant: str) -> None:
     full generator that builds every Move, on positions from random playouts."""
     rng = random.Random(variant)
     for _ in range(40):
-        game = Game(variant)
-        for _ in range(rng.randrange(4, 70)):
-            moves = list(game.legal_moves)
-            if not moves or game.outcome() is not None:
-                break
-            game.push(rng.choice(moves))
+        game = random_game(variant, rng, 4, 69)
         slow = 0
         for move in list(game.legal_moves):
             game.push(move)
@@ -106,12 +102,7 @@ def test_counting_mode_of_the_capture_search_agrees_with_its_routes(variant: str
     rng = random.Random(f"count {variant}")
     checked = 0
     for _ in range(30):
-        game = Game(variant)
-        for _ in range(rng.randrange(10, 80)):
-            moves = list(game.legal_moves)
-            if not moves or game.outcome() is not None:
-                break
-            game.push(rng.choice(moves))
+        for game in random_playout(variant, rng, 10, 79):
             gen, (om, ok, pm, pk), colour = game.generator, game.position.sides(), game.turn.index
             routes = gen.captures(om, ok, pm, pk, colour)
             assert gen.count_captures(om, ok, pm, pk, colour) == len(routes), game.fen()

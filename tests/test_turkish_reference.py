@@ -14,6 +14,7 @@ import random
 import pytest
 
 import reference_turkish as ref
+from random_play import random_playout
 from draughts import Game
 
 
@@ -80,13 +81,9 @@ def _playout_positions(seed: int, count: int) -> list[str]:
     rng = random.Random(seed)
     fens: list[str] = []
     while len(fens) < count:
-        g = Game("turkish")
-        for _ in range(rng.randint(4, 120)):
-            moves = list(g.legal_moves)
-            if not moves or g.outcome() is not None:
-                break
-            g.push(rng.choice(moves))
-            if rng.random() < 0.25:
+        for g in random_playout("turkish", rng, 4, 120):
+            # after a move only: the start is the perft tests' position
+            if g.move_stack and rng.random() < 0.25:
                 fens.append(g.fen())
     return fens[:count]
 
