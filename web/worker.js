@@ -35,9 +35,12 @@ function progress(stage, fraction) {
 
 /** A point of the boot's timeline, for the page's performance marks (worker-client.js turns
  * it into one on the page's clock) and so for the benchmark. */
-function mark(name) {
-  postMessage({ type: "mark", name, at: performance.timeOrigin + performance.now() });
+function mark(name, at = performance.timeOrigin + performance.now()) {
+  postMessage({ type: "mark", name, at });
 }
+
+// posted with the boot message's arrival: the page listens only from then on
+const runningAt = performance.timeOrigin + performance.now();
 
 /** Resolves with the page's boot message ({fill, boot}), which follows the worker's creation. */
 let optionsIn = (_options) => {};
@@ -120,11 +123,20 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The wheel and the page zip with their SHA-256, fetched and hashed while Pyodide's modules
+ * load (the hashes say whether the snapshot fits them: staleness()). */
+async function hashed(wheelReady, pageReady) {
+  const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+  const [wheelHash, pageHash] = await Promise.all([sha256(wheel), sha256(page)]);
+  mark("files hashed");
+  return { wheel, page, wheelHash, pageHash };
+}
+
 /** Why the snapshot was made for other files than these, or null when it fits them. */
-async function staleness(snapshot, version, wheel, page) {
+function staleness(snapshot, version, files) {
   return snapshot.pyodide !== version ? "Pyodide " + version
-    : snapshot.wheel !== (await sha256(wheel)) ? "the wheel"
-    : snapshot.pagePython !== (await sha256(page)) ? "the page's Python" : null;
+    : snapshot.wheel !== files.wheelHash ? "the wheel"
+    : snapshot.pagePython !== files.pageHash ? "the page's Python" : null;
 }
 
 /**
@@ -180,11 +192,26 @@ function sparseModule(createModule, info, body) {
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (header) => {
       const config = restore(header); // checks the build id and reads the header's JSON
+      const trampoline = keepTrampoline(module);
       restoreSparse(module.HEAP8, info, bytes);
+      trampoline();
       return config;
     };
     return module;
   };
+}
+
+/**
+ * Python calls C functions through a trampoline that Pyodide makes as the module starts, in
+ * WebAssembly where the engine can (Chromium), or else through JavaScript, and keeps where it is
+ * in Python's memory (`_PyRuntime`). The snapshot was made under Node, which could not: its
+ * memory says "through JavaScript", and restoring it made every such call about 10% slower. This
+ * reads the browser's trampoline before the restore; the function it returns puts it back.
+ */
+function keepTrampoline(module) {
+  const slot = (module.__PyRuntime + module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET >> 2]) >> 2;
+  const value = module.HEAP32[slot];
+  return () => { module.HEAP32[slot] = value; };
 }
 
 /** Writes the snapshot's pages into Python's memory. The zero pages are left alone when they are
@@ -237,15 +264,17 @@ async function boot(options) {
   // handled from the start, so a failed download is never reported as an uncaught error
   const failed = snapshot?.body.then(() => null, (error) => error);
   snapshot?.header.catch(() => {});
-  const wheelReady = useSnapshot ? fetchBytes(config.wheel, "the draughts wheel") : null;
+  const filesReady = useSnapshot ? hashed(fetchBytes(config.wheel, "the draughts wheel"), pageReady) : null;
+  filesReady?.catch(() => {}); // reported below, where it is awaited
   const [{ loadPyodide, version }, { default: createModule }] = await modulesReady;
   mark("modules loaded");
   let pyodide = null;
   let how = "ordinary";
-  if (snapshot) {
-    const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+  if (snapshot && filesReady) {
+    const files = await filesReady;
+    const { wheel, page } = files;
     spent.set("wheel", wheel).set("page", page);
-    const stale = await staleness(config.snapshot, version, wheel, page);
+    const stale = staleness(config.snapshot, version, files);
     // A download that has failed already (a 404 is quick) costs nothing: the ordinary boot
     // follows in this worker. (The timer lets a settled download's callbacks run first.)
     const failedEarly = await Promise.race([failed, new Promise((resolve) => setTimeout(() => resolve(null), 0))]);
@@ -396,6 +425,7 @@ function answer(request) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "boot") {
+    mark("worker running", runningAt);
     optionsIn(message);
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
