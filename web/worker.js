@@ -54,10 +54,11 @@ function keep(response) {
   keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
 }
 
-// Everything either boot needs starts downloading the moment this worker runs, all together:
-// the WebAssembly, compiled as it arrives, the standard library, the configuration and Pyodide's
-// two modules. Pyodide's own requests for the first two are answered with these (siteFetch), so
-// nothing is asked for twice.
+// What either boot needs starts downloading the moment this worker runs, all together: the
+// WebAssembly, compiled as it arrives, the configuration and Pyodide's two modules; the
+// standard library once the configuration says the boot is the ordinary one (the snapshot's
+// reads it only if ever needed: lazyStdlib). Pyodide's own requests for the WebAssembly and the
+// standard library are answered with these (siteFetch), so nothing is asked for twice.
 function earlyFetch(path) {
   return Promise.all([fetch(url(path)), bootOptions]).then(([response, options]) => {
     if (options.fill && self.caches) keep(response);
@@ -66,7 +67,7 @@ function earlyFetch(path) {
 }
 const WASM = url("pyodide/pyodide.asm.wasm");
 const STDLIB = url("pyodide/python_stdlib.zip");
-const early = new Map([[WASM, earlyFetch(WASM)], [STDLIB, earlyFetch(STDLIB)]]);
+const early = new Map([[WASM, earlyFetch(WASM)]]);
 const compiled = early.get(WASM).then((response) => WebAssembly.compileStreaming(response));
 for (const started of [...early.values(), compiled]) started.catch(() => {}); // reported when Pyodide asks
 const configReady = fetch(url("config.json")).then((r) => r.json());
@@ -90,6 +91,7 @@ WebAssembly.instantiateStreaming = async (_source, imports) => {
 function siteFetch(networkFetch, fill) {
   return async (input, init) => {
     const address = input instanceof Request ? input.url : String(input);
+    if (address === STDLIB && stdlibLater) return new Response(EMPTY_ZIP);
     const started = early.get(address);
     early.delete(address); // once: a second request goes to the network
     if (started) return watchStdlib(await started);
@@ -99,6 +101,11 @@ function siteFetch(networkFetch, fill) {
     return watchStdlib(response);
   };
 }
+
+/** Set while Pyodide starts from the snapshot: its standard library is then read only when
+ * needed (lazyStdlib), and Pyodide gets an empty zip instead (an end-of-directory record alone). */
+let stdlibLater = false;
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
 function watchStdlib(response) {
   if (response.url === STDLIB) {
@@ -195,6 +202,7 @@ function sparseModule(createModule, info, body) {
       const trampoline = keepTrampoline(module);
       restoreSparse(module.HEAP8, info, bytes);
       trampoline();
+      lazyStdlib(module.FS, info.stdlibPath, info.stdlibSize);
       return config;
     };
     return module;
@@ -257,6 +265,7 @@ async function boot(options) {
   const config = await configReady;
   progress("runtime", 0.05);
   const useSnapshot = config.snapshot && options.boot !== "ordinary";
+  if (!useSnapshot) early.set(STDLIB, earlyFetch(STDLIB).catch(() => {}));
   // The snapshot downloads while Pyodide's modules load, while its fit is checked and while the
   // WebAssembly compiles: nothing waits for anything it does not need.
   const stop = new AbortController();
@@ -288,6 +297,7 @@ async function boot(options) {
       // a broken module behind: the page then starts a fresh worker for the ordinary boot
       // (worker-client.js) rather than reuse this one.
       try {
+        stdlibLater = true;
         pyodide = await loadPyodide(pyodideOptions({
           _loadSnapshot: snapshot.header,
           createPyodideModule: sparseModule(createModule, config.snapshot, snapshot.body),
@@ -296,7 +306,7 @@ async function boot(options) {
         // Pyodide keeps its options: nothing of the download may stay reachable through them
         delete pyodide._api.config._loadSnapshot;
         delete pyodide._api.config.createPyodideModule;
-        await restored(pyodide, config.snapshot.sitePackages, wheel, page);
+        await restored(pyodide, config.snapshot, wheel, page);
       } catch (error) {
         postMessage({ type: "retry", message: String(error && error.message ? error.message : error) });
         return;
@@ -323,15 +333,55 @@ async function boot(options) {
 
 /** The files that the snapshot's Python saw at build time (its memory holds only what was
  * imported then; anything imported later is read from these), and a fresh random seed. */
-async function restored(pyodide, sitePackages, wheel, page) {
+async function restored(pyodide, snapshot, wheel, page) {
   progress("main", 0.9);
   // Unzipped here rather than by Pyodide's unpackArchive: that runs Python's zipfile and shutil,
   // whose WebAssembly nothing had compiled yet after a restore (a second or more at load).
-  await Promise.all([unzip(pyodide.FS, wheel, sitePackages), unzip(pyodide.FS, page, PAGE_DIR)]);
+  await Promise.all([unzip(pyodide.FS, wheel, snapshot.sitePackages), unzip(pyodide.FS, page, PAGE_DIR)]);
   mark("files unpacked");
   // Every page restored the same memory, so the same random state: seed it from the system.
-  pyodide.runPython("import random, importlib\nrandom.seed()\nimportlib.invalidate_caches()");
+  // The finders of the folders just unpacked forget what they listed at build time; the
+  // standard library's (zipimport) keeps its directory from the snapshot, made from this zip:
+  // reading it again would read the zip.
+  pyodide.runPython(`import random, sys
+from importlib.machinery import FileFinder
+random.seed()
+for finder in sys.path_importer_cache.values():
+    if isinstance(finder, FileFinder):
+        finder.invalidate_caches()`);
   mark("reseeded");
+}
+
+/**
+ * Makes the standard library's zip in Pyodide's files (empty so far: siteFetch) read itself
+ * from the site the first time Python reads it, which is only when Python imports a module the
+ * snapshot does not hold: the game's own never do, so most visits neither download the zip
+ * (10.6 MB, 3.3 MB brotli) nor keep it in memory. The read is synchronous, as file reads are
+ * (a worker may do that); a failure is an I/O error, which Python's import reports.
+ */
+function lazyStdlib(FS, path, size) {
+  const node = FS.lookupPath(path).node;
+  let contents = null;
+  Object.defineProperty(node, "contents", {
+    configurable: true,
+    get() {
+      if (!contents) {
+        const request = new XMLHttpRequest();
+        request.open("GET", STDLIB, false);
+        request.responseType = "arraybuffer";
+        request.send();
+        if (request.status !== 200 || request.response.byteLength !== size) {
+          console.error(`the standard library did not load (HTTP ${request.status})`);
+          throw new FS.ErrnoError(29); // EIO
+        }
+        contents = new Uint8Array(request.response);
+        mark("standard library read");
+      }
+      return contents;
+    },
+    set(value) { contents = value; },
+  });
+  node.usedBytes = size;
 }
 
 /** Writes the files of a zip archive (stored or deflated entries, as wheels have) under `dir`

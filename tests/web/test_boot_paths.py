@@ -133,10 +133,47 @@ def held(page) -> dict[str, int]:
 
 def test_the_snapshot_boot_lets_go_of_its_downloads_once_python_has_them(game) -> None:
     assert boot_of(game) == "snapshot"
-    # the snapshot (30 MB), the standard library (10 MB) and the two zips were read and copied
-    # into Python's memory and files: the worker holds none of them afterwards
-    assert held(game) == {"snapshot": 0, "stdlib": 0, "wheel": 0, "page": 0}
+    # the snapshot (30 MB) and the two zips were read and copied into Python's memory and files:
+    # the worker holds none of them afterwards
+    assert held(game) == {"snapshot": 0, "wheel": 0, "page": 0}  # the standard library: not read
     plays(game)  # and Python still works: what it needed was copied, not borrowed
+
+
+def in_worker(page, code: str):
+    """What Python code (its last expression) gives in the page's Python worker."""
+    return page.workers[0].evaluate("(code) => self.pyodide.runPython(code)", code)
+
+
+# A module of the standard library that the game never imports, so the snapshot does not hold it.
+NOT_IN_SNAPSHOT = "difflib.SequenceMatcher(None, 'draughts', 'drafts').ratio() > 0.5"
+
+
+def test_the_snapshot_boot_reads_the_standard_library_only_for_a_module_it_does_not_hold(
+        page, context, site: str, errors: list[str], off_origin: list[str]) -> None:
+    asked: list[str] = []
+    context.on("request", lambda request: None if request.service_worker else asked.append(request.url))
+    page.goto(site)
+    wait_ready(page)
+    assert boot_of(page) == "snapshot"
+    plays(page)
+    stdlib = [url for url in asked if url.endswith("/python_stdlib.zip")]
+    assert stdlib == [], "the game needed no module the snapshot lacks, yet the standard library was fetched"
+    assert in_worker(page, "import sys; 'difflib' in sys.modules") is False
+    assert in_worker(page, "import difflib; " + NOT_IN_SNAPSHOT) is True
+    assert in_worker(page, "import email.message; email.message.Message().get_content_type()") == "text/plain"
+    assert sum(url.endswith("/python_stdlib.zip") for url in asked) == 1, asked  # read once, kept
+
+
+def test_a_standard_library_that_does_not_load_fails_the_import_not_the_page(
+        page, context, site: str, errors: list[str], off_origin: list[str]) -> None:
+    context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(site)
+    wait_ready(page)
+    assert boot_of(page) == "snapshot"
+    # zipimport lets the read's error through: an OSError, "I/O error"
+    failed = in_worker(page, "try:\n import difflib\n r = 'imported'\nexcept OSError as e:\n r = e.strerror\nr")
+    assert failed == "I/O error", failed
+    plays(page)  # Python goes on working
 
 
 def test_the_ordinary_boot_lets_go_of_the_standard_library(page, site: str, errors: list[str],
