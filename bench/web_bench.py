@@ -18,10 +18,13 @@ Median of N runs each of, with its goal beside it:
                thinks (goal <= 200 MB), and idle, for both boots
   timeline     the boot's steps on the page's clock, from the performance marks of the page and
                its worker (worker-client.js turns the worker's into the page's)
-  nodes/s      the engine's search speed in the page's worker beside CPython's
+  nodes/s      the engine's search speed in the page's worker beside CPython's, both by CPU time
+               (the worker thread's, read from /proc), so neither the service worker filling its
+               cache nor the machine's load lowers the page's figure
 and, counted at the server on the first visit (page, workers and service worker together), the
 paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/
-(python3 build.py build) and the test venv (python3 build.py test sets it up).
+(python3 build.py build; --dist names another build, e.g. a copy of an earlier one, to compare
+two builds in the same conditions) and the test venv (python3 build.py test sets it up).
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from analysis_bench import worker_cpu_seconds  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -225,6 +231,26 @@ def first_visit_done(page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
 
 
+# bench_nodes's rate is by Python's process_time, which in a Web Worker is the wall clock: its
+# rate times the call's wall time gives the nodes searched (the call's set-up is a few ms of 2 s).
+PAGE_NODES_JS = """() => {
+  const started = performance.now();
+  const rate = self.pyodide.runPython("from draughts.engine import bench_nodes; bench_nodes(2.0)");
+  return rate * (performance.now() - started) / 1000;
+}"""
+
+
+def page_nodes_per_cpu_second(page) -> float:
+    """The engine's nodes/s in the page's Python worker, by the worker thread's CPU time."""
+    worker = next(w for w in page.workers if "worker.js" in w.url)
+    before = worker_cpu_seconds()
+    nodes = worker.evaluate(PAGE_NODES_JS)
+    after = worker_cpu_seconds()
+    if before is None or after is None:
+        raise RuntimeError("the worker's CPU time cannot be read here (/proc)")
+    return nodes / (after - before)
+
+
 def think(page, level: int) -> tuple[float, float, float]:
     """A new game at `level`, a move, and the computer's answer: (ms, peak PSS of the page's
     renderer, peak PSS of all renderers) while it thinks."""
@@ -237,7 +263,8 @@ def think(page, level: int) -> tuple[float, float, float]:
     page.click('[data-square="32"]')
     page.click('[data-square="28"]')
     page.wait_for_selector("html[data-state=thinking]", state="attached")
-    peak = peak_all = 0.0
+    # read at least once: on a quiet machine the answer may come before a second reading
+    peak, peak_all = renderer_pss_mb(os.getpid())
     while page.get_attribute("html", "data-state") == "thinking":
         pss, pss_all = renderer_pss_mb(os.getpid())
         peak, peak_all = max(peak, pss), max(peak_all, pss_all)
@@ -295,8 +322,7 @@ def run(runs: int, level: int, mbit: float) -> None:
                 twice = {path: n for path, n in server.counts.items() if n > 1}
                 first_visit = sorted(server.counts)
                 wire = sum(server.sent.values())
-                page_nodes.append(page.workers[0].evaluate(
-                    "self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(2.0)')"))
+            page_nodes.append(page_nodes_per_cpu_second(page))
             # the computer thinks: watch the main thread and the memory meanwhile
             ms, peak, peak_all = think(page, level)
             results["think"].append(ms)
@@ -336,8 +362,8 @@ def run(runs: int, level: int, mbit: float) -> None:
           f" ({m['memory_all']:.0f} MB with Chromium's own renderers); Python's wasm heap {m['wasm']:.0f} MB")
     print(f"  page's renderer (PSS), service worker in place: snapshot boot idle {m['idle']:.0f} MB, thinking"
           f" {m['memory']:.0f} MB; ordinary boot idle {m['idle_ordinary']:.0f} MB, thinking {m['memory_ordinary']:.0f} MB")
-    print(f"  engine nodes/s: page {page_nodes[0]:,.0f}, CPython {cpython_nodes:,.0f} "
-          f"({cpython_nodes / page_nodes[0]:.2f}x slower in the page)")
+    print(f"  engine nodes/s by CPU time: page {median(page_nodes):,.0f}, CPython {cpython_nodes:,.0f} "
+          f"({cpython_nodes / median(page_nodes):.2f}x slower in the page)")
     print(f"  paths fetched twice on the first visit: {len(twice)}  [0]  {twice or ''}")
     raw, gz, br = sizes(first_visit)
     print(f"  first visit: {len(first_visit)} paths, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli;"
@@ -352,7 +378,9 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--level", type=int, default=5, help="the computer's level while thinking is measured")
     parser.add_argument("--mbit", type=float, default=20, help="the emulated link for the first-visit comparison")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure")
     args = parser.parse_args()
+    build.DIST = args.dist
     if not (build.DIST / "index.html").exists():
         build.build()
     run(args.runs, args.level, args.mbit)
