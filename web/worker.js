@@ -476,6 +476,7 @@ self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "boot") {
     mark("worker running", runningAt);
+    mark("boot asked"); // the page's modules are in: the boot can start
     optionsIn(message);
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
