@@ -23,8 +23,14 @@ Median of N runs each of, with its goal beside it:
                cache nor the machine's load lowers the page's figure
 and, counted at the server on the first visit (page, workers and service worker together), the
 paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/
-(python3 build.py build; --dist names another build, e.g. a copy of an earlier one, to compare
-two builds in the same conditions) and the test venv (python3 build.py test sets it up).
+(python3 build.py build; --dist names another build) and the test venv (python3 build.py test
+sets it up).
+
+    .venv/bin/python bench/web_bench.py --against COPY_OF_AN_EARLIER_DIST [--runs 5] [--slow]
+
+compares the cold first visit of the two builds, one after the other in each run, so both meet
+the same load on a shared machine: interactive time against the stock boot, the timeline, and
+the page's renderer idle and while the computer thinks.
 """
 
 from __future__ import annotations
@@ -142,14 +148,15 @@ window.__stock = performance.now();
 class CountingServer:
     """dist/ at /site/ and the stock page at /stock/, counting requests and bytes sent per path."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: Path | None = None) -> None:
+        self.site = site or build.DIST
         self.counts: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
 
     def __enter__(self) -> "CountingServer":
         self.tmp = tempfile.TemporaryDirectory()
         root = Path(self.tmp.name)
-        (root / "site").symlink_to(build.DIST, target_is_directory=True)
+        (root / "site").symlink_to(self.site.resolve(), target_is_directory=True)
         (root / "stock").mkdir()
         (root / "stock" / "index.html").write_text(STOCK_HTML)
         counts, sent = self.counts, self.sent
@@ -233,6 +240,9 @@ def first_visit_done(page) -> None:
 
 # bench_nodes's rate is by Python's process_time, which in a Web Worker is the wall clock: its
 # rate times the call's wall time gives the nodes searched (the call's set-up is a few ms of 2 s).
+# A first second of searching is not counted: right after the boot the browser is still
+# compiling the interpreter's hot functions with its optimising compiler.
+WARM_UP_JS = "() => self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(1.0)')"
 PAGE_NODES_JS = """() => {
   const started = performance.now();
   const rate = self.pyodide.runPython("from draughts.engine import bench_nodes; bench_nodes(2.0)");
@@ -243,6 +253,7 @@ PAGE_NODES_JS = """() => {
 def page_nodes_per_cpu_second(page) -> float:
     """The engine's nodes/s in the page's Python worker, by the worker thread's CPU time."""
     worker = next(w for w in page.workers if "worker.js" in w.url)
+    worker.evaluate(WARM_UP_JS)
     before = worker_cpu_seconds()
     nodes = worker.evaluate(PAGE_NODES_JS)
     after = worker_cpu_seconds()
@@ -262,12 +273,14 @@ def think(page, level: int) -> tuple[float, float, float]:
     started = time.perf_counter()
     page.click('[data-square="32"]')
     page.click('[data-square="28"]')
-    page.wait_for_selector("html[data-state=thinking]", state="attached")
-    # read at least once: on a quiet machine the answer may come before a second reading
-    peak, peak_all = renderer_pss_mb(os.getpid())
-    while page.get_attribute("html", "data-state") == "thinking":
+    # read until the answer is on the move list, at least once: on a quiet machine it may come
+    # before the page could be seen thinking
+    peak = peak_all = 0.0
+    while True:
         pss, pss_all = renderer_pss_mb(os.getpid())
         peak, peak_all = max(peak, pss), max(peak_all, pss_all)
+        if page.evaluate("document.querySelectorAll('#move-list button').length") >= 2:
+            break
         time.sleep(0.1)
     return (time.perf_counter() - started) * 1000, peak, peak_all
 
@@ -373,14 +386,57 @@ def run(runs: int, level: int, mbit: float) -> None:
     print(f"  whole site:  {len(site_files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli")
 
 
+def compare(runs: int, before: Path, level: int, mbit: float | None) -> None:
+    """Cold first visits of an earlier build (`before`) and this one in turn, beside the stock
+    boot, so that both meet the same load: each build's interactive time and its ratio to the
+    stock boot, its timeline, and its page's renderer idle and while the computer thinks."""
+    builds = {"before": before, "after": build.DIST}
+    cold: dict[str, list[float]] = {name: [] for name in builds}
+    idle: dict[str, list[float]] = {name: [] for name in builds}
+    thinking: dict[str, list[float]] = {name: [] for name in builds}
+    timeline: dict[str, dict[str, list[float]]] = {name: {} for name in builds}
+    stock: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
+        for _ in range(runs):
+            for name, site in builds.items():
+                with CountingServer(site) as server:
+                    if name == "before":
+                        stock.append(stock_boot(browser, server.url))
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    page = context.new_page()
+                    cold[name].append(interactive(page, server.url + "site/", mbit)["i"])
+                    for mark, ms in page.evaluate(TIMELINE_JS).items():
+                        timeline[name].setdefault(mark, []).append(ms)
+                    first_visit_done(page)
+                    idle[name].append(renderer_pss_mb(os.getpid())[0])
+                    thinking[name].append(think(page, level)[1])
+                    context.close()
+        browser.close()
+    link = f" at {mbit:g} Mbit/s" if mbit else ""
+    print(f"{runs} cold first visits{link} of each build in turn, median; load average {os.getloadavg()[0]:.1f}"
+          f" on {os.cpu_count()} cores; stock boot {median(stock):.0f} ms")
+    for name, site in builds.items():
+        marks = sorted(timeline[name], key=lambda mark: median(timeline[name][mark]))
+        print(f"  {name:6} {site}: interactive {median(cold[name]):.0f} ms ({median(cold[name]) / median(stock):.2f}x"
+              f" the stock boot), page's renderer idle {median(idle[name]):.0f} MB, thinking {median(thinking[name]):.0f} MB")
+        print("         timeline: " + ", ".join(f"{mark} {median(timeline[name][mark]):.0f}" for mark in marks))
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--level", type=int, default=5, help="the computer's level while thinking is measured")
     parser.add_argument("--mbit", type=float, default=20, help="the emulated link for the first-visit comparison")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure")
+    parser.add_argument("--against", type=Path, help="an earlier build (a copy of dist/) to compare cold visits with,"
+                        " in turn with this one; prints only that comparison")
+    parser.add_argument("--slow", action="store_true", help="with --against: behind the emulated --mbit link")
     args = parser.parse_args()
     build.DIST = args.dist
     if not (build.DIST / "index.html").exists():
         build.build()
-    run(args.runs, args.level, args.mbit)
+    if args.against:
+        compare(args.runs, args.against, args.level, args.mbit if args.slow else None)
+    else:
+        run(args.runs, args.level, args.mbit)

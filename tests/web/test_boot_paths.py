@@ -10,6 +10,7 @@ import os
 import zipfile
 
 import pytest
+from boot_util import wait_offline_ready
 from webutil import wait_ready
 
 import build
@@ -162,6 +163,20 @@ def test_the_snapshot_boot_reads_the_standard_library_only_for_a_module_it_does_
     assert in_worker(page, "import difflib; " + NOT_IN_SNAPSHOT) is True
     assert in_worker(page, "import email.message; email.message.Message().get_content_type()") == "text/plain"
     assert sum(url.endswith("/python_stdlib.zip") for url in asked) == 1, asked  # read once, kept
+
+
+def test_offline_the_service_worker_gives_the_standard_library_to_a_later_import(game, context) -> None:
+    # the first visit never fetched the zip: the service worker did, for later visits like this one
+    wait_offline_ready(game)
+    context.set_offline(True)
+    try:
+        game.reload()
+        wait_ready(game)
+        assert boot_of(game) == "snapshot"
+        assert in_worker(game, "import difflib; " + NOT_IN_SNAPSHOT) is True
+        plays(game)
+    finally:
+        context.set_offline(False)
 
 
 def test_a_standard_library_that_does_not_load_fails_the_import_not_the_page(
