@@ -481,7 +481,8 @@ def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: 
     shutil.copyfile(cached, dist / cached.name)
     layout = json.loads(meta.read_text())
     return {"file": cached.name, "pyodide": pyodide_version, "wheel": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-            "pagePython": hashlib.sha256(page_python.read_bytes()).hexdigest(), **layout}
+            "pagePython": hashlib.sha256(page_python.read_bytes()).hexdigest(),
+            "stdlibSize": stdlib.stat().st_size, **layout}
 
 
 def service_worker_files(dist: Path) -> dict[str, str]:

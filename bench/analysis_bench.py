@@ -243,7 +243,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--no-page", action="store_true")
     parser.add_argument("--no-review", action="store_true", help="the analysis only")
+    parser.add_argument("--dist", type=Path, help="the built site to measure (default dist/)")
     args = parser.parse_args()
+    if args.dist:
+        import build
+        build.DIST = args.dist
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     game = sample_game()
     pdn = write_game(game)

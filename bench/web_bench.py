@@ -18,10 +18,19 @@ Median of N runs each of, with its goal beside it:
                thinks (goal <= 200 MB), and idle, for both boots
   timeline     the boot's steps on the page's clock, from the performance marks of the page and
                its worker (worker-client.js turns the worker's into the page's)
-  nodes/s      the engine's search speed in the page's worker beside CPython's
+  nodes/s      the engine's search speed in the page's worker beside CPython's, both by CPU time
+               (the worker thread's, read from /proc), so neither the service worker filling its
+               cache nor the machine's load lowers the page's figure
 and, counted at the server on the first visit (page, workers and service worker together), the
 paths fetched more than once (goal 0) and the bytes: raw, gzip and brotli. Needs dist/
-(python3 build.py build) and the test venv (python3 build.py test sets it up).
+(python3 build.py build; --dist names another build) and the test venv (python3 build.py test
+sets it up).
+
+    .venv/bin/python bench/web_bench.py --against COPY_OF_AN_EARLIER_DIST [--runs 5] [--slow]
+
+compares the cold first visit of the two builds, one after the other in each run, so both meet
+the same load on a shared machine: interactive time against the stock boot, the timeline, and
+the page's renderer idle and while the computer thinks.
 """
 
 from __future__ import annotations
@@ -42,6 +51,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from analysis_bench import worker_cpu_seconds  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -136,14 +148,15 @@ window.__stock = performance.now();
 class CountingServer:
     """dist/ at /site/ and the stock page at /stock/, counting requests and bytes sent per path."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: Path | None = None) -> None:
+        self.site = site or build.DIST
         self.counts: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
 
     def __enter__(self) -> "CountingServer":
         self.tmp = tempfile.TemporaryDirectory()
         root = Path(self.tmp.name)
-        (root / "site").symlink_to(build.DIST, target_is_directory=True)
+        (root / "site").symlink_to(self.site.resolve(), target_is_directory=True)
         (root / "stock").mkdir()
         (root / "stock" / "index.html").write_text(STOCK_HTML)
         counts, sent = self.counts, self.sent
@@ -225,6 +238,30 @@ def first_visit_done(page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
 
 
+# bench_nodes's rate is by Python's process_time, which in a Web Worker is the wall clock: its
+# rate times the call's wall time gives the nodes searched (the call's set-up is a few ms of 2 s).
+# A first second of searching is not counted: right after the boot the browser is still
+# compiling the interpreter's hot functions with its optimising compiler.
+WARM_UP_JS = "() => self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(1.0)')"
+PAGE_NODES_JS = """() => {
+  const started = performance.now();
+  const rate = self.pyodide.runPython("from draughts.engine import bench_nodes; bench_nodes(2.0)");
+  return rate * (performance.now() - started) / 1000;
+}"""
+
+
+def page_nodes_per_cpu_second(page) -> float:
+    """The engine's nodes/s in the page's Python worker, by the worker thread's CPU time."""
+    worker = next(w for w in page.workers if "worker.js" in w.url)
+    worker.evaluate(WARM_UP_JS)
+    before = worker_cpu_seconds()
+    nodes = worker.evaluate(PAGE_NODES_JS)
+    after = worker_cpu_seconds()
+    if before is None or after is None:
+        raise RuntimeError("the worker's CPU time cannot be read here (/proc)")
+    return nodes / (after - before)
+
+
 def think(page, level: int) -> tuple[float, float, float]:
     """A new game at `level`, a move, and the computer's answer: (ms, peak PSS of the page's
     renderer, peak PSS of all renderers) while it thinks."""
@@ -236,11 +273,14 @@ def think(page, level: int) -> tuple[float, float, float]:
     started = time.perf_counter()
     page.click('[data-square="32"]')
     page.click('[data-square="28"]')
-    page.wait_for_selector("html[data-state=thinking]", state="attached")
+    # read until the answer is on the move list, at least once: on a quiet machine it may come
+    # before the page could be seen thinking
     peak = peak_all = 0.0
-    while page.get_attribute("html", "data-state") == "thinking":
+    while True:
         pss, pss_all = renderer_pss_mb(os.getpid())
         peak, peak_all = max(peak, pss), max(peak_all, pss_all)
+        if page.evaluate("document.querySelectorAll('#move-list button').length") >= 2:
+            break
         time.sleep(0.1)
     return (time.perf_counter() - started) * 1000, peak, peak_all
 
@@ -295,8 +335,7 @@ def run(runs: int, level: int, mbit: float) -> None:
                 twice = {path: n for path, n in server.counts.items() if n > 1}
                 first_visit = sorted(server.counts)
                 wire = sum(server.sent.values())
-                page_nodes.append(page.workers[0].evaluate(
-                    "self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(2.0)')"))
+            page_nodes.append(page_nodes_per_cpu_second(page))
             # the computer thinks: watch the main thread and the memory meanwhile
             ms, peak, peak_all = think(page, level)
             results["think"].append(ms)
@@ -336,8 +375,8 @@ def run(runs: int, level: int, mbit: float) -> None:
           f" ({m['memory_all']:.0f} MB with Chromium's own renderers); Python's wasm heap {m['wasm']:.0f} MB")
     print(f"  page's renderer (PSS), service worker in place: snapshot boot idle {m['idle']:.0f} MB, thinking"
           f" {m['memory']:.0f} MB; ordinary boot idle {m['idle_ordinary']:.0f} MB, thinking {m['memory_ordinary']:.0f} MB")
-    print(f"  engine nodes/s: page {page_nodes[0]:,.0f}, CPython {cpython_nodes:,.0f} "
-          f"({cpython_nodes / page_nodes[0]:.2f}x slower in the page)")
+    print(f"  engine nodes/s by CPU time: page {median(page_nodes):,.0f}, CPython {cpython_nodes:,.0f} "
+          f"({cpython_nodes / median(page_nodes):.2f}x slower in the page)")
     print(f"  paths fetched twice on the first visit: {len(twice)}  [0]  {twice or ''}")
     raw, gz, br = sizes(first_visit)
     print(f"  first visit: {len(first_visit)} paths, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli;"
@@ -347,12 +386,57 @@ def run(runs: int, level: int, mbit: float) -> None:
     print(f"  whole site:  {len(site_files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli")
 
 
+def compare(runs: int, before: Path, level: int, mbit: float | None) -> None:
+    """Cold first visits of an earlier build (`before`) and this one in turn, beside the stock
+    boot, so that both meet the same load: each build's interactive time and its ratio to the
+    stock boot, its timeline, and its page's renderer idle and while the computer thinks."""
+    builds = {"before": before, "after": build.DIST}
+    cold: dict[str, list[float]] = {name: [] for name in builds}
+    idle: dict[str, list[float]] = {name: [] for name in builds}
+    thinking: dict[str, list[float]] = {name: [] for name in builds}
+    timeline: dict[str, dict[str, list[float]]] = {name: {} for name in builds}
+    stock: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
+        for _ in range(runs):
+            for name, site in builds.items():
+                with CountingServer(site) as server:
+                    if name == "before":
+                        stock.append(stock_boot(browser, server.url))
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    page = context.new_page()
+                    cold[name].append(interactive(page, server.url + "site/", mbit)["i"])
+                    for mark, ms in page.evaluate(TIMELINE_JS).items():
+                        timeline[name].setdefault(mark, []).append(ms)
+                    first_visit_done(page)
+                    idle[name].append(renderer_pss_mb(os.getpid())[0])
+                    thinking[name].append(think(page, level)[1])
+                    context.close()
+        browser.close()
+    link = f" at {mbit:g} Mbit/s" if mbit else ""
+    print(f"{runs} cold first visits{link} of each build in turn, median; load average {os.getloadavg()[0]:.1f}"
+          f" on {os.cpu_count()} cores; stock boot {median(stock):.0f} ms")
+    for name, site in builds.items():
+        marks = sorted(timeline[name], key=lambda mark: median(timeline[name][mark]))
+        print(f"  {name:6} {site}: interactive {median(cold[name]):.0f} ms ({median(cold[name]) / median(stock):.2f}x"
+              f" the stock boot), page's renderer idle {median(idle[name]):.0f} MB, thinking {median(thinking[name]):.0f} MB")
+        print("         timeline: " + ", ".join(f"{mark} {median(timeline[name][mark]):.0f}" for mark in marks))
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--level", type=int, default=5, help="the computer's level while thinking is measured")
     parser.add_argument("--mbit", type=float, default=20, help="the emulated link for the first-visit comparison")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure")
+    parser.add_argument("--against", type=Path, help="an earlier build (a copy of dist/) to compare cold visits with,"
+                        " in turn with this one; prints only that comparison")
+    parser.add_argument("--slow", action="store_true", help="with --against: behind the emulated --mbit link")
     args = parser.parse_args()
+    build.DIST = args.dist
     if not (build.DIST / "index.html").exists():
         build.build()
-    run(args.runs, args.level, args.mbit)
+    if args.against:
+        compare(args.runs, args.against, args.level, args.mbit if args.slow else None)
+    else:
+        run(args.runs, args.level, args.mbit)

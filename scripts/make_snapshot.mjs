@@ -6,7 +6,8 @@
 // the page must load the very same file), unpacks the draughts wheel and the page's Python where
 // the page's worker unpacks them again after restoring, imports them, and writes Python's whole
 // memory to OUT. The page restores it instead of starting Python (web/worker.js). OUT.json gets
-// where site-packages is, which the worker needs to unpack the wheel to the same place.
+// where site-packages is, which the worker needs to unpack the wheel to the same place, and where
+// the standard library's zip is.
 //
 // `_makeSnapshot` and `makeMemorySnapshot` are Pyodide's experimental, undocumented API: the
 // snapshot only restores in the same Pyodide build (it checks its build id), which is why the
@@ -31,4 +32,7 @@ import gc
 gc.collect()
 `);
 writeFileSync(out, py.makeMemorySnapshot());
-writeFileSync(out + ".json", JSON.stringify({ sitePackages }));
+// Where the standard library's zip is in Pyodide's files: the restored page reads it only when
+// Python imports a module that the snapshot does not hold (web/worker.js, lazyStdlib).
+const stdlibPath = py.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+writeFileSync(out + ".json", JSON.stringify({ sitePackages, stdlibPath }));

@@ -35,9 +35,12 @@ function progress(stage, fraction) {
 
 /** A point of the boot's timeline, for the page's performance marks (worker-client.js turns
  * it into one on the page's clock) and so for the benchmark. */
-function mark(name) {
-  postMessage({ type: "mark", name, at: performance.timeOrigin + performance.now() });
+function mark(name, at = performance.timeOrigin + performance.now()) {
+  postMessage({ type: "mark", name, at });
 }
+
+// posted with the boot message's arrival: the page listens only from then on
+const runningAt = performance.timeOrigin + performance.now();
 
 /** Resolves with the page's boot message ({fill, boot}), which follows the worker's creation. */
 let optionsIn = (_options) => {};
@@ -51,10 +54,11 @@ function keep(response) {
   keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
 }
 
-// Everything either boot needs starts downloading the moment this worker runs, all together:
-// the WebAssembly, compiled as it arrives, the standard library, the configuration and Pyodide's
-// two modules. Pyodide's own requests for the first two are answered with these (siteFetch), so
-// nothing is asked for twice.
+// What either boot needs starts downloading the moment this worker runs, all together: the
+// WebAssembly, compiled as it arrives, the configuration and Pyodide's two modules; the
+// standard library once the configuration says the boot is the ordinary one (the snapshot's
+// reads it only if ever needed: lazyStdlib). Pyodide's own requests for the WebAssembly and the
+// standard library are answered with these (siteFetch), so nothing is asked for twice.
 function earlyFetch(path) {
   return Promise.all([fetch(url(path)), bootOptions]).then(([response, options]) => {
     if (options.fill && self.caches) keep(response);
@@ -63,7 +67,7 @@ function earlyFetch(path) {
 }
 const WASM = url("pyodide/pyodide.asm.wasm");
 const STDLIB = url("pyodide/python_stdlib.zip");
-const early = new Map([[WASM, earlyFetch(WASM)], [STDLIB, earlyFetch(STDLIB)]]);
+const early = new Map([[WASM, earlyFetch(WASM)]]);
 const compiled = early.get(WASM).then((response) => WebAssembly.compileStreaming(response));
 for (const started of [...early.values(), compiled]) started.catch(() => {}); // reported when Pyodide asks
 const configReady = fetch(url("config.json")).then((r) => r.json());
@@ -87,6 +91,7 @@ WebAssembly.instantiateStreaming = async (_source, imports) => {
 function siteFetch(networkFetch, fill) {
   return async (input, init) => {
     const address = input instanceof Request ? input.url : String(input);
+    if (address === STDLIB && stdlibLater) return new Response(EMPTY_ZIP);
     const started = early.get(address);
     early.delete(address); // once: a second request goes to the network
     if (started) return watchStdlib(await started);
@@ -96,6 +101,11 @@ function siteFetch(networkFetch, fill) {
     return watchStdlib(response);
   };
 }
+
+/** Set while Pyodide starts from the snapshot: its standard library is then read only when
+ * needed (lazyStdlib), and Pyodide gets an empty zip instead (an end-of-directory record alone). */
+let stdlibLater = false;
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
 function watchStdlib(response) {
   if (response.url === STDLIB) {
@@ -120,11 +130,20 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The wheel and the page zip with their SHA-256, fetched and hashed while Pyodide's modules
+ * load (the hashes say whether the snapshot fits them: staleness()). */
+async function hashed(wheelReady, pageReady) {
+  const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+  const [wheelHash, pageHash] = await Promise.all([sha256(wheel), sha256(page)]);
+  mark("files hashed");
+  return { wheel, page, wheelHash, pageHash };
+}
+
 /** Why the snapshot was made for other files than these, or null when it fits them. */
-async function staleness(snapshot, version, wheel, page) {
+function staleness(snapshot, version, files) {
   return snapshot.pyodide !== version ? "Pyodide " + version
-    : snapshot.wheel !== (await sha256(wheel)) ? "the wheel"
-    : snapshot.pagePython !== (await sha256(page)) ? "the page's Python" : null;
+    : snapshot.wheel !== files.wheelHash ? "the wheel"
+    : snapshot.pagePython !== files.pageHash ? "the page's Python" : null;
 }
 
 /**
@@ -180,11 +199,27 @@ function sparseModule(createModule, info, body) {
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (header) => {
       const config = restore(header); // checks the build id and reads the header's JSON
+      const trampoline = keepTrampoline(module);
       restoreSparse(module.HEAP8, info, bytes);
+      trampoline();
+      lazyStdlib(module.FS, info.stdlibPath, info.stdlibSize);
       return config;
     };
     return module;
   };
+}
+
+/**
+ * Python calls C functions through a trampoline that Pyodide makes as the module starts, in
+ * WebAssembly where the engine can (Chromium), or else through JavaScript, and keeps where it is
+ * in Python's memory (`_PyRuntime`). The snapshot was made under Node, which could not: its
+ * memory says "through JavaScript", and restoring it made every such call about 10% slower. This
+ * reads the browser's trampoline before the restore; the function it returns puts it back.
+ */
+function keepTrampoline(module) {
+  const slot = (module.__PyRuntime + module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET >> 2]) >> 2;
+  const value = module.HEAP32[slot];
+  return () => { module.HEAP32[slot] = value; };
 }
 
 /** Writes the snapshot's pages into Python's memory. The zero pages are left alone when they are
@@ -230,6 +265,7 @@ async function boot(options) {
   const config = await configReady;
   progress("runtime", 0.05);
   const useSnapshot = config.snapshot && options.boot !== "ordinary";
+  if (!useSnapshot) early.set(STDLIB, earlyFetch(STDLIB).catch(() => {}));
   // The snapshot downloads while Pyodide's modules load, while its fit is checked and while the
   // WebAssembly compiles: nothing waits for anything it does not need.
   const stop = new AbortController();
@@ -237,15 +273,17 @@ async function boot(options) {
   // handled from the start, so a failed download is never reported as an uncaught error
   const failed = snapshot?.body.then(() => null, (error) => error);
   snapshot?.header.catch(() => {});
-  const wheelReady = useSnapshot ? fetchBytes(config.wheel, "the draughts wheel") : null;
+  const filesReady = useSnapshot ? hashed(fetchBytes(config.wheel, "the draughts wheel"), pageReady) : null;
+  filesReady?.catch(() => {}); // reported below, where it is awaited
   const [{ loadPyodide, version }, { default: createModule }] = await modulesReady;
   mark("modules loaded");
   let pyodide = null;
   let how = "ordinary";
-  if (snapshot) {
-    const [wheel, page] = await Promise.all([wheelReady, pageReady]);
+  if (snapshot && filesReady) {
+    const files = await filesReady;
+    const { wheel, page } = files;
     spent.set("wheel", wheel).set("page", page);
-    const stale = await staleness(config.snapshot, version, wheel, page);
+    const stale = staleness(config.snapshot, version, files);
     // A download that has failed already (a 404 is quick) costs nothing: the ordinary boot
     // follows in this worker. (The timer lets a settled download's callbacks run first.)
     const failedEarly = await Promise.race([failed, new Promise((resolve) => setTimeout(() => resolve(null), 0))]);
@@ -259,6 +297,7 @@ async function boot(options) {
       // a broken module behind: the page then starts a fresh worker for the ordinary boot
       // (worker-client.js) rather than reuse this one.
       try {
+        stdlibLater = true;
         pyodide = await loadPyodide(pyodideOptions({
           _loadSnapshot: snapshot.header,
           createPyodideModule: sparseModule(createModule, config.snapshot, snapshot.body),
@@ -267,7 +306,7 @@ async function boot(options) {
         // Pyodide keeps its options: nothing of the download may stay reachable through them
         delete pyodide._api.config._loadSnapshot;
         delete pyodide._api.config.createPyodideModule;
-        await restored(pyodide, config.snapshot.sitePackages, wheel, page);
+        await restored(pyodide, config.snapshot, wheel, page);
       } catch (error) {
         postMessage({ type: "retry", message: String(error && error.message ? error.message : error) });
         return;
@@ -294,15 +333,55 @@ async function boot(options) {
 
 /** The files that the snapshot's Python saw at build time (its memory holds only what was
  * imported then; anything imported later is read from these), and a fresh random seed. */
-async function restored(pyodide, sitePackages, wheel, page) {
+async function restored(pyodide, snapshot, wheel, page) {
   progress("main", 0.9);
   // Unzipped here rather than by Pyodide's unpackArchive: that runs Python's zipfile and shutil,
   // whose WebAssembly nothing had compiled yet after a restore (a second or more at load).
-  await Promise.all([unzip(pyodide.FS, wheel, sitePackages), unzip(pyodide.FS, page, PAGE_DIR)]);
+  await Promise.all([unzip(pyodide.FS, wheel, snapshot.sitePackages), unzip(pyodide.FS, page, PAGE_DIR)]);
   mark("files unpacked");
   // Every page restored the same memory, so the same random state: seed it from the system.
-  pyodide.runPython("import random, importlib\nrandom.seed()\nimportlib.invalidate_caches()");
+  // The finders of the folders just unpacked forget what they listed at build time; the
+  // standard library's (zipimport) keeps its directory from the snapshot, made from this zip:
+  // reading it again would read the zip.
+  pyodide.runPython(`import random, sys
+from importlib.machinery import FileFinder
+random.seed()
+for finder in sys.path_importer_cache.values():
+    if isinstance(finder, FileFinder):
+        finder.invalidate_caches()`);
   mark("reseeded");
+}
+
+/**
+ * Makes the standard library's zip in Pyodide's files (empty so far: siteFetch) read itself
+ * from the site the first time Python reads it, which is only when Python imports a module the
+ * snapshot does not hold: the game's own never do, so most visits neither download the zip
+ * (10.6 MB, 3.3 MB brotli) nor keep it in memory. The read is synchronous, as file reads are
+ * (a worker may do that); a failure is an I/O error, which Python's import reports.
+ */
+function lazyStdlib(FS, path, size) {
+  const node = FS.lookupPath(path).node;
+  let contents = null;
+  Object.defineProperty(node, "contents", {
+    configurable: true,
+    get() {
+      if (!contents) {
+        const request = new XMLHttpRequest();
+        request.open("GET", STDLIB, false);
+        request.responseType = "arraybuffer";
+        request.send();
+        if (request.status !== 200 || request.response.byteLength !== size) {
+          console.error(`the standard library did not load (HTTP ${request.status})`);
+          throw new FS.ErrnoError(29); // EIO
+        }
+        contents = new Uint8Array(request.response);
+        mark("standard library read");
+      }
+      return contents;
+    },
+    set(value) { contents = value; },
+  });
+  node.usedBytes = size;
 }
 
 /** Writes the files of a zip archive (stored or deflated entries, as wheels have) under `dir`
@@ -396,6 +475,8 @@ function answer(request) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "boot") {
+    mark("worker running", runningAt);
+    mark("boot asked"); // the page's modules are in: the boot can start
     optionsIn(message);
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
