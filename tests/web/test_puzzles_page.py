@@ -166,8 +166,11 @@ def test_hint_highlights_the_piece_and_show_plays_the_line(trainer: Page) -> Non
 def test_pick_a_variant_and_a_theme(trainer: Page) -> None:
     trainer.select_option("#variant", "english")
     trainer.select_option("#theme", "sacrifice")
-    # the chosen variant's puzzle is on the board (the one before stays a moment while it loads)
-    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(r"^english-"), timeout=ANSWER_MS)
+    # a sacrifice of the chosen variant ends on the board: the variant's choice asks for a puzzle
+    # of any theme and the theme's for a sacrifice, and the later request wins
+    sacrifices = "|".join(re.escape(p.id) for p in puzzles_for("english", "sacrifice"))
+    expect(trainer.locator("#trainer")).to_have_attribute("data-puzzle", re.compile(rf"^({sacrifices})$"),
+                                                          timeout=ANSWER_MS)
     puzzle = current(trainer)
     assert puzzle.variant == "english" and "sacrifice" in puzzle.themes
     assert saved(trainer)["variant"] == "english" and saved(trainer)["theme"] == "sacrifice"

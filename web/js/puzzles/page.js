@@ -54,6 +54,7 @@ const state = {
   /** "task", "refuted" (a wrong move and its answer on the board), "solved", "shown", "none" */ phase: "none",
   recorded: false, // this puzzle's result is in the rating already
   busy: false,
+  starts: 0, // puzzles asked for so far: only the latest request may set up the board
   streak: 0,
   /** @type {Message | null} */ feedback: null,
   feedbackKind: "",
@@ -158,22 +159,31 @@ function pickNext() {
 
 /** @param {PuzzleSummary | null} summary */
 async function start(summary) {
+  // Two choices in quick succession (a variant, then a theme) start two requests: the later
+  // one wins, and the earlier neither shows its puzzle nor ends the later one's busy state.
+  const ticket = ++state.starts;
+  const current = () => ticket === state.starts;
   state.busy = true;
   try {
-    state.puzzle = summary ? await call("puzzle_get", { id: summary.id }) : null;
+    const puzzle = summary ? await call("puzzle_get", { id: summary.id }) : null;
+    if (!current()) return;
+    const view = puzzle ? await call("new_game", { variant: puzzle.variant, fen: puzzle.fen }, SESSION) : null;
+    if (!current()) return;
+    state.puzzle = puzzle;
     state.played = [];
     state.recorded = false;
     state.feedback = null;
-    state.phase = state.puzzle ? "task" : "none";
-    if (state.puzzle) {
-      const view = await call("new_game", { variant: state.puzzle.variant, fen: state.puzzle.fen }, SESSION);
-      board.setFlipped(state.puzzle.side === "black");
+    state.phase = puzzle ? "task" : "none";
+    if (puzzle && view) {
+      board.setFlipped(puzzle.side === "black");
       board.setView(view);
     }
     board.setInteractive(state.phase === "task");
   } finally {
-    state.busy = false;
-    renderPanel();
+    if (current()) {
+      state.busy = false;
+      renderPanel();
+    }
   }
 }
 
