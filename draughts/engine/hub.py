@@ -37,11 +37,6 @@ ENGINE_NAME = "draughts-py"
 ENGINE_VERSION = "0.1"
 # The hash table sizes the handshake advertises; a value outside them is brought inside, so a
 # GUI's typo cannot ask for more memory than the machine has.
-# The part of a move's time the search may use. The GUI's clock also counts reading the
-# moves, writing the answer and the pipe between the two; a search that stops exactly at the
-# budget overran it (seen: 0.0555 s for 0.05 s on a loaded machine, in the kernel's time).
-TIME_SHARE = 0.9
-
 TT_ENTRIES_MIN = 1024
 TT_ENTRIES_DEFAULT = 131072
 TT_ENTRIES_MAX = 4194304
@@ -132,8 +127,8 @@ class HubEngine:
                 if word == "stop":
                     searcher.stop = True
                 else:  # the ponder move was played: from now on, think for the normal time
-                    budget = self._budget() or LEVELS[self.level - 1].seconds * TIME_SHARE
-                    searcher.deadline = time.perf_counter() + budget
+                    budget = self._budget() or LEVELS[self.level - 1].seconds
+                    searcher.deadline = time.perf_counter() + budget * 0.9
                 continue
             # Queued first, then the search is stopped if one runs: _go sets ``searching``
             # before it looks at the queue, so a line that comes as a search starts is seen
@@ -252,14 +247,13 @@ class HubEngine:
             self.send('error message="bad level"')
 
     def _budget(self) -> float | None:
-        """Seconds the search may use for this move: :data:`TIME_SHARE` of the move time, or
-        of a share of the clock."""
+        """Seconds for this move: the move time, or a share of the clock."""
         if self.clock is not None:
             remaining, inc, moves = self.clock
             remaining += inc  # the engine adds the increment itself before it moves
             share = remaining / (moves if moves else 30) + 0.8 * inc
-            return max(0.01, min(share, remaining * 0.5)) * TIME_SHARE
-        return None if self.move_time is None else self.move_time * TIME_SHARE
+            return max(0.01, min(share, remaining * 0.5))
+        return self.move_time
 
     def _go(self, args: dict[str, str]) -> None:
         game = self.game
