@@ -4,15 +4,14 @@ uses them: the page's buttons, the board's squares and the keyboard."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_web_page import moves, new_game, play, square, wait_state
-from webutil import wait_ready
+from screens import SCREENS, Screen, opened
+from test_web_page import moves, new_game, play, square
+from webutil import SHOTS, wait_ready
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 REVIEW_MS = 180_000  # 17 positions at the review budget, in Pyodide on a loaded 2-core machine
 # White's 39-33 (move 7) walks into 17x30, a shot that wins two more men (tests/test_review.py).
 BLUNDER_PDN = """[Event "Review test"]
@@ -21,7 +20,6 @@ BLUNDER_PDN = """[Event "Review test"]
 1. 32-28 19-23 2. 28x19 14x23 3. 37-32 17-21 4. 31-27 21-26 5. 36-31 26x28 6. 33x22 12-17
 7. 39-33 17x30 8. 35x24 20x29 *
 """
-
 
 
 def import_pdn(page: Page, text: str) -> None:
@@ -166,3 +164,26 @@ def test_a_review_marks_the_known_blunder(game: Page) -> None:
     game.click("#pdn-export")
     expect(game.locator("#pdn-text")).to_have_value(re.compile(r"39-33 \$4"))
     assert "[%eval" in game.input_value("#pdn-text")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_analysis_and_review_screens(browser, site: str, screen: Screen) -> None:
+    """The analysis panel and a finished review on a desktop and a phone, in English and German:
+    their words in the page's language, nothing wider than the screen; the screenshots are looked
+    at by a person (build/screenshots/analysis-*.png, review-*.png)."""
+    name = f"{screen.width}-{screen.locale[:2]}"
+    with opened(browser, site, screen) as page:
+        import_pdn(page, BLUNDER_PDN)
+        open_analysis(page)
+        expect(page.locator("#an-stats")).to_contain_text(screen.says("nodes/s", "Knoten/s"))
+        expect(page.locator("#an-lines-list li:first-child .an-move:nth-of-type(5)")).to_be_visible(timeout=60_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= screen.width
+        page.screenshot(path=str(SHOTS / f"analysis-{name}.png"), full_page=True)
+        page.click("#an-review-start")
+        expect(page.locator("#an-summary")).to_be_visible(timeout=REVIEW_MS)
+        expect(page.locator("#an-legend")).to_contain_text(screen.says("blunder", "grober Fehler"))
+        expect(page.locator("#an-summary th").nth(3)).to_have_attribute("aria-label",
+                                                                      screen.says("?? Blunders", "?? Grobe Fehler"))
+        expect(page.locator('#an-why li', has_text="39-33??")).to_contain_text(screen.says("allows", "erlaubt"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= screen.width
+        page.locator("#analysis").screenshot(path=str(SHOTS / f"review-{name}.png"))

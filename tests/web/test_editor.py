@@ -3,14 +3,11 @@ the squares, the checks Python makes, and the links it shares to the play page a
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from webutil import wait_ready
-
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+from webutil import SHOTS, wait_ready
 
 
 def open_editor(page: Page, site: str, fragment: str = "") -> None:
@@ -45,7 +42,6 @@ def test_the_editor_refuses_an_illegal_setup_with_its_reason_and_starts_a_legal_
         ["White's man on 3 stands on its promotion row: make it a king or move it."])
     expect(page.locator("#ed-play")).to_be_disabled()
     expect(page.locator("#ed-analyse")).to_be_disabled()
-    SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "editor-refused-1280.png"))
 
     # drag the man off the promotion row: the set-up becomes playable

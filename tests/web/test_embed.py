@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -17,9 +16,8 @@ from playwright.sync_api import Page, expect
 
 from draughts import Game
 from draughts.record import write_game
+from webutil import SHOTS
 
-# not test-results/: pytest-playwright empties that folder, and these are meant to be looked at
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 ANSWER_MS = 30_000
 TURN_MS = 60_000
 
@@ -106,8 +104,6 @@ def test_two_boards_in_different_variants_share_one_worker(page: Page, site: str
     # one worker and one Python for the whole page
     assert sum(u.endswith("/worker.js") for u in requests) == 1, [u for u in requests if "worker" in u]
     assert sum(u.endswith("/pyodide.asm.wasm") for u in requests) == 1
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "embed-two-boards.png"), full_page=True)
 
 
@@ -293,7 +289,6 @@ def test_viewer_step_buttons_are_drawn_icons(page: Page, site: str, off_origin: 
     expect(board.locator(".status")).to_contain_text("Position after 3 of 3")
     board.locator('button[data-action="first"]').click()
     expect(board.locator(".status")).to_contain_text("Position after 0 of 3")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"embed-viewer-icons-{size}.png"))
 
 
@@ -318,7 +313,6 @@ def test_after_the_end_a_new_game_or_a_rematch(page: Page, site: str, off_origin
     expect(a).to_have_attribute("data-state", "over")
     expect(new_game).to_have_text(words[0])
     expect(rematch).to_have_text(words[1])
-    SHOTS.mkdir(parents=True, exist_ok=True)
     a.screenshot(path=str(SHOTS / f"embed-game-over-{size}-{lang}.png"))
     # a new game: the same start, the same side
     new_game.click()

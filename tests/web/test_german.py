@@ -18,12 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from webutil import guard_origin, wait_ready
+from webutil import SHOTS, guard_origin, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "draughts" / "text" / "en.json").read_text("utf-8"))
 DE = json.loads((ROOT / "draughts" / "text" / "de.json").read_text("utf-8"))
-SHOTS = ROOT / "test-results"
 ANSWER_MS = 60_000
 
 
@@ -82,7 +81,6 @@ class Walk:
         found = untranslated(self.page)
         if found:
             self.gaps[screen] = found
-        SHOTS.mkdir(exist_ok=True)
         self.page.screenshot(path=str(SHOTS / f"de-{screen}.png"))
 
 

@@ -17,11 +17,10 @@ from draughts import Game
 from draughts.notation.pdn import read_game
 from draughts.record import game_from_pdn, write_game
 from draughts.text import message, render
-from webutil import guard_origin, wait_ready
+from webutil import SHOTS, guard_origin, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LIDRAUGHTS = (ROOT / "tests" / "data" / "lidraughts-game.pdn").read_text(encoding="utf-8")
-SHOTS = ROOT / "build" / "screenshots"
 ANSWER_MS = 30_000
 TURN_MS = 60_000
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
@@ -76,7 +75,6 @@ def exported(page: Page) -> str:
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-{page.size}-{page.lang}.png"))  # type: ignore[attr-defined]
 
 

@@ -8,16 +8,13 @@ own buttons. Any request off the site's origin fails the test (conftest.off_orig
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from draughts.teach.puzzles import puzzles_for
-from webutil import wait_ready
+from webutil import SHOTS, wait_ready
 
-# not test-results/: pytest-playwright empties that folder, and these are meant to be looked at
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 ANSWER_MS = 30_000  # a reply from Python on a loaded 2-core machine
 
 
@@ -128,7 +125,6 @@ def test_puzzle_wrong_try_refused_then_solved(learn: Page) -> None:
 def test_learn_page_screenshot(learn: Page) -> None:
     demo(learn, "int-king")
     learn.locator("#puzzle-board button.sq").first.wait_for(state="attached")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     learn.screenshot(path=str(SHOTS / "learn-page.png"), full_page=True)
 
 

@@ -8,7 +8,6 @@ next step's prompt.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -16,11 +15,10 @@ from playwright.sync_api import Page, expect
 from draughts import variant_keys
 from draughts.teach.puzzles import all_puzzles
 from draughts.text import render, message
-from webutil import wait_ready
+from webutil import SHOTS, wait_ready
 
 PUZZLES = all_puzzles()
 
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 ANSWER_MS = 30_000
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
 
@@ -58,7 +56,6 @@ def test_every_variants_rules_come_with_its_own_puzzles(learn: Page) -> None:
         expect(learn.locator("#puzzle-board")).to_be_visible()
         expect(learn.locator("#puzzle-list button")).to_have_count(sum(min(10, len(ps)) for ps in own.values()))
         expect(learn.locator("#puzzle-task")).not_to_have_text("")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     section.scroll_into_view_if_needed()
     learn.screenshot(path=str(SHOTS / f"learn-puzzles-{learn.size}-{learn.lang}.png"))  # type: ignore[attr-defined]
 
@@ -91,7 +88,6 @@ def test_a_steps_success_message_stays_until_read(learn: Page) -> None:
     expect(earlier).to_contain_text(text(learn, "pf_earlier_step"))
     expect(learn.locator("#tutorial-earlier-text")).to_have_text(done)
     expect(learn.locator("#tutorial-text")).not_to_be_empty()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     learn.locator("#tutorial").screenshot(path=str(SHOTS / f"learn-step-done-{learn.size}-{learn.lang}.png"))  # type: ignore[attr-defined]
     # choosing a step from the list starts it afresh
     learn.locator('#tutorial-steps button').first.click()

@@ -4,14 +4,12 @@ the computer, and introduced on the learn page with the rule their flags do not 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from test_learn import ANSWER_MS, demo, learn  # noqa: F401  (the learn fixture)
 from test_web_page import TURN_MS, moves, new_game, play, set_fen, square, wait_state
-
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+from webutil import SHOTS
 
 
 def test_thai_against_the_computer(game: Page) -> None:
@@ -23,7 +21,6 @@ def test_thai_against_the_computer(game: Page) -> None:
     square(game, 21).click()
     expect(moves(game)).to_have_count(2, timeout=TURN_MS)  # the computer answered
     expect(moves(game).first).to_have_text("25-21")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     game.screenshot(path=str(SHOTS / "thai-vs-computer.png"))
 
 

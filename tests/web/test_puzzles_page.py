@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from draughts import Game
 from draughts.teach.puzzles import Puzzle, by_id, puzzles_for
-from webutil import wait_ready
+from webutil import SHOTS, wait_ready
 
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 ANSWER_MS = 30_000  # a reply from Python on a loaded 2-core machine
 
 
@@ -213,7 +211,6 @@ def test_an_antidraughts_puzzle_asks_to_give_pieces_away(trainer: Page) -> None:
     expect(task).to_contain_text("keine Steine oder Züge mehr hat" if puzzle.wins_game else "mehr abgibt als")
     expect(trainer.locator("#intro")).to_contain_text("Hier gewinnt, wer seine Steine verliert")
     assert "Gibt Steine ab" in trainer.locator("#theme option").all_inner_texts()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     trainer.screenshot(path=str(SHOTS / "puzzles-antidraughts-de-1280.png"), full_page=True)
     # the hinted piece, clicked, stays selected: the moves that follow solve the puzzle
     solve(trainer, puzzle)
@@ -236,7 +233,6 @@ def test_puzzle_page_screenshots(browser, site: str, lang: str, size: tuple[int,
         expect(page.locator("#task")).to_contain_text("am Zug gewinnt")
         expect(page.locator("#rating")).to_contain_text("Ihre Wertung")
     page.click("#hint")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"puzzles-{lang}-{size[0]}.png"), full_page=True)
     context.close()
     assert errors == []

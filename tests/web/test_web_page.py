@@ -8,16 +8,14 @@ leaves the site's origin (conftest.off_origin).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from screens import SCREENS, Screen, opened
-from webutil import guard_origin, wait_ready
+from webutil import SHOTS, guard_origin, wait_ready
 
 ROUTE_CHOICE_FEN = "W:W26:B23,15,22,14"  # English: 26 takes to 10 by two routes
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 TURN_MS = 60_000  # the computer's move, on a loaded 2-core machine
 
 
@@ -367,18 +365,16 @@ def test_flip_and_themes(game: Page) -> None:
         expect(game.locator("html")).to_have_attribute("data-theme", theme)
     game.select_option("#set-labels", "edges")  # a-j and 1-10 on the rim instead of square numbers
     game.keyboard.press("Escape")
-    SHOTS.mkdir(exist_ok=True)
     game.screenshot(path=str(SHOTS / "board-flipped-edges.png"))
     assert '"labels":"edges"' in game.evaluate("localStorage.getItem('draughts.settings.v1')")
 
 
 def test_screenshot_of_a_capture_in_progress(game: Page) -> None:
-    """Saved to test-results/ for a person to look at; checks the canvas really painted."""
+    """Saved to build/screenshots/ for a person to look at; checks the canvas really painted."""
     new_game(game, variant="english", mode="two")
     set_fen(game, ROUTE_CHOICE_FEN)
     square(game, 26).click()
     game.wait_for_timeout(100)
-    SHOTS.mkdir(exist_ok=True)
     path = SHOTS / "board-capture.png"
     game.screenshot(path=str(path))
     assert path.stat().st_size > 20_000

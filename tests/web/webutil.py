@@ -3,7 +3,13 @@ them never collides with another folder's conftest module)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlparse
+
+# Where page tests leave screenshots for a person to look at: not test-results/, which
+# pytest-playwright empties at the start of a run.
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+SHOTS.mkdir(parents=True, exist_ok=True)
 
 BOOT_TIMEOUT_MS = 60_000  # generous: two cores, and the engine's tests may run beside us
 
