@@ -49,9 +49,12 @@ const bootOptions = new Promise((resolve) => (optionsIn = resolve));
 /** Keeps a copy of a response of the site for the service worker (a first visit). */
 function keep(response) {
   if (!response.ok || new URL(response.url).origin !== self.location.origin) return;
-  const copy = response.clone();
+  store(response.clone());
+}
+
+function store(copy) {
   // a copy that does not make it (an aborted download) is simply fetched by the service worker
-  keeping.push(caches.open(FILL).then((cache) => cache.put(response.url, copy)).catch(() => {}));
+  keeping.push(caches.open(FILL).then((cache) => cache.put(copy.url, copy)).catch(() => {}));
 }
 
 // What either boot needs starts downloading the moment this worker runs, all together: the
@@ -59,9 +62,17 @@ function keep(response) {
 // standard library once the configuration says the boot is the ordinary one (the snapshot's
 // reads it only if ever needed: lazyStdlib). Pyodide's own requests for the WebAssembly and the
 // standard library are answered with these (siteFetch), so nothing is asked for twice.
+// Whether a copy goes to the service worker is known only from the page's boot message, which
+// comes after the page's own modules: the copy is split off at once and kept or dropped then, so
+// the WebAssembly compiles while this thread would otherwise wait for that message.
 function earlyFetch(path) {
-  return Promise.all([fetch(url(path)), bootOptions]).then(([response, options]) => {
-    if (options.fill && self.caches) keep(response);
+  return fetch(url(path)).then((response) => {
+    const copy = response.ok && new URL(response.url).origin === self.location.origin ? response.clone() : null;
+    bootOptions.then((options) => {
+      if (!copy) return;
+      if (options.fill && self.caches) store(copy);
+      else copy.body?.cancel().catch(() => {});
+    });
     return response;
   });
 }
