@@ -15,7 +15,9 @@ Median of N runs each of, with its goal beside it:
   click        a click on a piece to its highlight drawn (goal: within one frame, ~16 ms)
   longest task the longest main-thread stall while the computer thinks (goal < 50 ms)
   memory       the PSS of the page's renderer (the process running its workers) while the computer
-               thinks (goal <= 200 MB), and idle, for both boots
+               thinks (goal <= 200 MB), and idle, for both boots; and while it thinks again after
+               --settle seconds idle, when Chromium has stopped the first visit's service worker
+               (it stops one after 30 s without events) and its filling of the cache is gone
   timeline     the boot's steps on the page's clock, from the performance marks of the page and
                its worker (worker-client.js turns the worker's into the page's)
   nodes/s      the engine's search speed in the page's worker beside CPython's, both by CPU time
@@ -285,11 +287,11 @@ def think(page, level: int) -> tuple[float, float, float]:
     return (time.perf_counter() - started) * 1000, peak, peak_all
 
 
-def run(runs: int, level: int, mbit: float) -> None:
+def run(runs: int, level: int, mbit: float, settle: float) -> None:
     results: dict[str, list[float]] = {k: [] for k in
                                        ("painted", "cold", "warm", "warm_painted", "click_handler", "click_frame",
                                         "longtask", "gap", "memory", "memory_all", "think", "idle", "idle_ordinary", "memory_ordinary", "wasm", "stock", "ordinary",
-                                        "cold_slow", "ordinary_slow")}
+                                        "cold_slow", "ordinary_slow", "memory_settled")}
     stages: dict[str, list[float]] = {}
     timeline: dict[str, list[float]] = {}
     twice: dict[str, int] = {}
@@ -345,6 +347,9 @@ def run(runs: int, level: int, mbit: float) -> None:
             results["memory"].append(peak)
             results["memory_all"].append(peak_all)
             results["wasm"].append(page.evaluate("__draughts.call('memory')").get("wasmBytes", 0) / 1e6)
+            if settle:
+                page.wait_for_timeout(settle * 1000)
+                results["memory_settled"].append(think(page, level)[1])
             # warm: a reload with the service worker and the saved game in place
             page.reload()
             page.wait_for_selector("html[data-ready=true]", state="attached", timeout=180_000)
@@ -373,6 +378,9 @@ def run(runs: int, level: int, mbit: float) -> None:
           f"(0 = none >= 50 ms), largest timer gap {m['gap']:.0f} ms  [< 50]")
     print(f"  renderer memory (PSS) while thinking {m['memory']:.0f} MB  [<= 200] in the page's renderer"
           f" ({m['memory_all']:.0f} MB with Chromium's own renderers); Python's wasm heap {m['wasm']:.0f} MB")
+    if settle:
+        print(f"  renderer memory (PSS) while thinking after {settle:g} s idle (the first visit's service worker"
+              f" stopped) {m['memory_settled']:.0f} MB  [<= 200]")
     print(f"  page's renderer (PSS), service worker in place: snapshot boot idle {m['idle']:.0f} MB, thinking"
           f" {m['memory']:.0f} MB; ordinary boot idle {m['idle_ordinary']:.0f} MB, thinking {m['memory_ordinary']:.0f} MB")
     print(f"  engine nodes/s by CPU time: page {median(page_nodes):,.0f}, CPython {cpython_nodes:,.0f} "
@@ -431,6 +439,8 @@ if __name__ == "__main__":
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure")
     parser.add_argument("--against", type=Path, help="an earlier build (a copy of dist/) to compare cold visits with,"
                         " in turn with this one; prints only that comparison")
+    parser.add_argument("--settle", type=float, default=35, help="seconds idle before the memory is measured again"
+                        " (Chromium stops an idle service worker after 30 s); 0 skips it")
     parser.add_argument("--slow", action="store_true", help="with --against: behind the emulated --mbit link")
     args = parser.parse_args()
     build.DIST = args.dist
@@ -439,4 +449,4 @@ if __name__ == "__main__":
     if args.against:
         compare(args.runs, args.against, args.level, args.mbit if args.slow else None)
     else:
-        run(args.runs, args.level, args.mbit)
+        run(args.runs, args.level, args.mbit, args.settle)
