@@ -26,6 +26,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
-from draughts import Game  # noqa: E402
+from draughts import Game, Move  # noqa: E402
 
 MAX_PLIES = 250
 
@@ -77,11 +78,11 @@ class Side:
         self.proc = subprocess.Popen([sys.executable, "-c", SIDE, str(tree)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
 
-    def ask(self, **msg: object) -> dict:
+    def ask(self, **msg: object) -> dict[str, Any]:
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(json.dumps(msg) + "\n")
         self.proc.stdin.flush()
-        reply = json.loads(self.proc.stdout.readline())
+        reply: dict[str, Any] = json.loads(self.proc.stdout.readline())
         if "error" in reply:
             raise RuntimeError(reply["error"])
         return reply
@@ -102,7 +103,7 @@ def archive(revision: str, into: Path) -> Path:
 
 
 def play(variant: str, opening: list[str], new_is_white: bool, trees: dict[str, Path], seconds: float,
-         level: int) -> dict:
+         level: int) -> dict[str, Any]:
     """One game; the score is the new side's."""
     sides = {name: Side(tree) for name, tree in trees.items()}
     game = Game(variant)
@@ -112,7 +113,7 @@ def play(variant: str, opening: list[str], new_is_white: bool, trees: dict[str, 
         for side in sides.values():
             side.ask(cmd="new", variant=variant)
 
-        def push(move) -> None:  # type: ignore[no-untyped-def]
+        def push(move: Move) -> None:
             game.push(move)
             for side in sides.values():
                 side.ask(cmd="push", **{"from": move.origin, "to": move.destination,
