@@ -46,12 +46,17 @@ const runningAt = performance.timeOrigin + performance.now();
 let optionsIn = (_options) => {};
 const bootOptions = new Promise((resolve) => (optionsIn = resolve));
 
-/** Keeps a copy of a response of the site for the service worker (a first visit). */
-function keep(response) {
-  if (!response.ok || new URL(response.url).origin !== self.location.origin) return;
-  store(response.clone());
+/** Whether the service worker may keep this response: a good one of this site. */
+function keepable(response) {
+  return response.ok && new URL(response.url).origin === self.location.origin;
 }
 
+/** Keeps a copy of a response of the site for the service worker (a first visit). */
+function keep(response) {
+  if (keepable(response)) store(response.clone());
+}
+
+/** Puts a copy, not yet read, into the cache the service worker fills itself from. */
 function store(copy) {
   // a copy that does not make it (an aborted download) is simply fetched by the service worker
   keeping.push(caches.open(FILL).then((cache) => cache.put(copy.url, copy)).catch(() => {}));
@@ -67,12 +72,13 @@ function store(copy) {
 // the WebAssembly compiles while this thread would otherwise wait for that message.
 function earlyFetch(path) {
   return fetch(url(path)).then((response) => {
-    const copy = response.ok && new URL(response.url).origin === self.location.origin ? response.clone() : null;
-    bootOptions.then((options) => {
-      if (!copy) return;
-      if (options.fill && self.caches) store(copy);
-      else copy.body?.cancel().catch(() => {});
-    });
+    if (keepable(response)) {
+      const copy = response.clone();
+      bootOptions.then((options) => {
+        if (options.fill && self.caches) store(copy);
+        else copy.body?.cancel().catch(() => {});
+      });
+    }
     return response;
   });
 }

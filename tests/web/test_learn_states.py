@@ -8,7 +8,6 @@ next step's prompt.
 
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import Page, expect
 
