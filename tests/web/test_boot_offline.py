@@ -1,6 +1,7 @@
-"""Every file downloaded once: a first visit, counted at the server (page, Python's worker and the
-service worker together), asks for no path twice, yet leaves the service worker holding the whole
-site; a new build replaces what changed, and the page says "updated" once."""
+"""Every file downloaded once: a first visit, counted at the server (page, Python's worker, the
+page's cache fill and the service worker together), asks for no path twice, yet leaves the service
+worker holding the whole site, filled by the page's worker so the service worker reads nothing; a
+new build replaces what changed, and the page says "updated" once."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        by_service_worker: list[str] = []
+        context.on("request", lambda request: by_service_worker.append(request.url) if request.service_worker else None)
         page.goto(site.url)
         wait_ready(page)
         wait_offline_ready(page)
@@ -41,21 +44,26 @@ def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_
     assert list(cached.values()) == [len(files)], cached
     # the service worker asked the server only for what the visit had not loaded
     assert "/pyodide/pyodide.asm.wasm" in site.counts and "/learn.html" in site.counts
+    # the page's cache fill had stored every file when the service worker installed: it read
+    # nothing but its own script (its garbage would stay in the page's renderer while it idles)
+    assert by_service_worker == [site.url + "sw.js"]
+    assert site.counts.get("/cache-fill.js") == 1
     assert errors == []
 
 
 def new_build(site: Path) -> str:
-    """What a rebuild after a change to style.css gives: the file, its hash in sw.js and the
-    service worker's version change. Returns the new version."""
+    """What a rebuild after a change to style.css gives: the file, its hash in sw.js and
+    cache-fill.js, and the service worker's version change. Returns the new version."""
     css = site / "style.css"
     old_hash = hashlib.sha256(css.read_bytes()).hexdigest()
     css.write_text(css.read_text() + "\n/* a new build */\n")
-    sw = (site / "sw.js").read_text()
-    old_version = re.search(r'"draughts-([0-9a-f]+)"', sw).group(1)  # type: ignore[union-attr]
+    old_version = re.search(r'"draughts-([0-9a-f]+)"', (site / "sw.js").read_text()).group(1)  # type: ignore[union-attr]
     new_version = "0" * len(old_version)
-    sw = sw.replace(old_hash, hashlib.sha256(css.read_bytes()).hexdigest()).replace(old_version, new_version)
-    (site / "sw.js").write_text(sw)
-    for copy in [*site.glob("style.css.*"), *site.glob("sw.js.*")]:  # precompressed copies of the old files
+    for name in ("sw.js", "cache-fill.js"):
+        script = (site / name).read_text()
+        (site / name).write_text(script.replace(old_hash, hashlib.sha256(css.read_bytes()).hexdigest())
+                                 .replace(old_version, new_version))
+    for copy in [*site.glob("style.css.*"), *site.glob("sw.js.*"), *site.glob("cache-fill.js.*")]:  # the old files' precompressed copies
         copy.unlink()
     return new_version
 

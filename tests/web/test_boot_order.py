@@ -13,7 +13,9 @@ def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(c
                                                                                 off_origin: list[str]) -> None:
     page = context.new_page()
     asked: list[str] = []
-    # what the page and its Python worker ask for (the service worker fills its cache later)
+    # what the page and its Python worker ask for: the cache is filled after the boot, by a worker
+    # of its own (kept out here: its requests look like the page's) or by the service worker
+    context.route("**/cache-fill.js", lambda route: route.abort())
     context.on("request", lambda request: None if request.service_worker else asked.append(request.url))
     # the page's own code (play.js) is held back: the worker must start without it
     with HeldBoot(context, "**/js/play.js") as held:

@@ -2,8 +2,11 @@
 // works with the network off. Each page entry registers it; the browser keeps one.
 //
 // It is registered only once Python is up and the worker has stored this visit's downloads for
-// it (worker-client.js kept()): it then fills its cache from them and from the HTTP cache, so a
-// first visit downloads each file once, and its work never competes with the boot.
+// it (worker-client.js kept()), so its work never competes with the boot. On a first visit the
+// page fills the service worker's cache first, in a worker of its own (cache-fill.js) that it
+// ends once the cache is full: the garbage of reading and hashing every file goes with that
+// worker, where the service worker (in this page's renderer) would keep it while idle. The
+// service worker then finds every file in place; whatever the fill missed, it fills itself.
 
 import { keepDownloadsForServiceWorker, kept } from "./worker-client.js";
 
@@ -32,6 +35,22 @@ export function registerServiceWorker(updatedText) {
     document.body.append(note);
   });
   kept()
+    .then(() => (replacing ? undefined : fillCache()))
     .then(() => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)))
     .catch((error) => console.warn("service worker:", error));
+}
+
+/** Runs cache-fill.js in a worker until the cache is full (or it fails), then ends it. */
+function fillCache() {
+  return new Promise((resolve) => {
+    const filler = new Worker(new URL("../cache-fill.js", import.meta.url));
+    /** @param {string} [problem] */
+    const done = (problem) => {
+      filler.terminate();
+      if (problem) console.warn("cache fill:", problem); // the service worker fills the rest
+      resolve(undefined);
+    };
+    filler.onmessage = (event) => done(event.data?.filled ? undefined : String(event.data?.message));
+    filler.onerror = (event) => done(event.message || "the worker failed");
+  });
 }
