@@ -409,5 +409,5 @@ function showError(error) {
   box.hidden = false;
 }
 
-main().catch(showError);
-registerServiceWorker(() => t("boot_updated"));
+// the offline cache is filled once the page is ready, so its work never delays that
+main().then(() => registerServiceWorker(() => t("boot_updated"))).catch(showError);

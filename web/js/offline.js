@@ -1,8 +1,9 @@
 // The service worker (web/sw.js) keeps every file of the site, so after one visit every page
 // works with the network off. Each page entry registers it; the browser keeps one.
 //
-// It is registered only once Python is up and the worker has stored this visit's downloads for
-// it (worker-client.js kept()), so its work never competes with the boot. On a first visit the
+// Each page registers it once it is ready (a game or a lesson on the board) and the worker has
+// stored this visit's downloads for it (worker-client.js kept()), so its work never competes
+// with the boot or the page's first requests. On a first visit the
 // page fills the service worker's cache first, in a worker of its own (cache-fill.js) that it
 // ends once the cache is full: the garbage of reading and hashing every file goes with that
 // worker, where the service worker (in this page's renderer) would keep it while idle. The

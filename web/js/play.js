@@ -475,9 +475,9 @@ if (loaded.damaged) damagedNotice();
 wireUi();
 paintEarly();
 setPageState(page);
-start().catch((/** @type {Error} */ error) => {
+// the offline cache is filled once the game is playable, so its work never delays that
+start().then(() => registerServiceWorker(() => t("boot_updated")), (/** @type {Error} */ error) => {
   const box = $("fatal");
   box.textContent = t("fatal", { message: error.message });
   box.hidden = false;
 });
-registerServiceWorker(() => t("boot_updated"));
