@@ -67,9 +67,10 @@ function store(copy) {
 // standard library once the configuration says the boot is the ordinary one (the snapshot's
 // reads it only if ever needed: lazyStdlib). Pyodide's own requests for the WebAssembly and the
 // standard library are answered with these (siteFetch), so nothing is asked for twice.
-// Whether a copy goes to the service worker is known only from the page's boot message, which
-// comes after the page's own modules: the copy is split off at once and kept or dropped then, so
-// the WebAssembly compiles while this thread would otherwise wait for that message.
+// Whether a copy goes to the service worker is known only from the page's boot message (at once
+// from the play page's boot.js, after the page's modules elsewhere): the copy is split off at
+// once and kept or dropped then, so the WebAssembly compiles while this thread would otherwise
+// wait for that message.
 function earlyFetch(path) {
   return fetch(url(path)).then((response) => {
     if (keepable(response)) {

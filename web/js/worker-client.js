@@ -48,23 +48,6 @@ let keptDone = null;
 /** Resolves once the worker has stored this visit's downloads for the service worker. */
 const keptPromise = new Promise((resolve) => (keptDone = () => resolve(undefined)));
 
-/** @type {Worker | null} */
-let spawned = null;
-let spawnUsed = false;
-/**
- * Creates the page's worker without booting it yet: it starts its big downloads at once. The
- * play page calls this from the top of its HTML (js/boot.js), before its own modules have
- * loaded; start() then tells it how to boot.
- * @returns {Worker}
- */
-export function spawn() {
-  if (!spawned) {
-    performance.mark("boot: worker created");
-    spawned = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
-  }
-  return spawned;
-}
-
 /**
  * Starts the worker. `boot` "ordinary" skips the memory snapshot: after a snapshot failed to
  * restore, and when the address asks for it (?boot=ordinary, for tests and the benchmark).
@@ -73,9 +56,8 @@ export function spawn() {
  */
 function start(boot = new URLSearchParams(location.search).get("boot")) {
   if (worker) return worker;
-  // the spawned worker the first time; one replacing a worker that failed is a fresh one
-  const started = spawnUsed ? new Worker(new URL("../worker.js", import.meta.url), { type: "module" }) : spawn();
-  spawnUsed = true;
+  performance.mark("boot: worker created");
+  const started = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
   // A first visit (no service worker yet) of a page that registers one keeps its downloads for it.
   const fill = keepForServiceWorker && "serviceWorker" in navigator && !navigator.serviceWorker.controller
     && "caches" in self;
