@@ -55,7 +55,7 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 # Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "worker.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
+PAGE_FILES = ("index.html", "worker.js", "downloads.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
               "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",

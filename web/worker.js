@@ -63,14 +63,15 @@ function store(copy) {
 }
 
 // What either boot needs starts downloading the moment this worker runs, all together: the
-// WebAssembly, compiled as it arrives, the configuration and Pyodide's two modules; the
-// standard library once the configuration says the boot is the ordinary one (the snapshot's
-// reads it only if ever needed: lazyStdlib). Pyodide's own requests for the WebAssembly and the
-// standard library are answered with these (siteFetch), so nothing is asked for twice.
-// Whether a copy goes to the service worker is known only from the page's boot message (at once
-// from the play page's boot.js, after the page's modules elsewhere): the copy is split off at
-// once and kept or dropped then, so the WebAssembly compiles while this thread would otherwise
-// wait for that message.
+// WebAssembly (compiled as it arrives) and the snapshot on a thread of their own (downloads.js:
+// this thread is busy with Pyodide's start meanwhile), the configuration and Pyodide's two
+// modules here; the standard library once the configuration says the boot is the ordinary one
+// (the snapshot's reads it only if ever needed: lazyStdlib). Pyodide's own requests for the
+// WebAssembly and the standard library are answered without the network (siteFetch), so
+// nothing is asked for twice. Whether a copy goes to the service worker is known only from the
+// page's boot message (at once from the play page's boot.js, after the page's modules
+// elsewhere): the copy is split off at once and kept or dropped then, so no download waits for
+// that message.
 function earlyFetch(path) {
   return fetch(url(path)).then((response) => {
     if (keepable(response)) {
@@ -85,9 +86,30 @@ function earlyFetch(path) {
 }
 const WASM = url("pyodide/pyodide.asm.wasm");
 const STDLIB = url("pyodide/python_stdlib.zip");
-const early = new Map([[WASM, earlyFetch(WASM)]]);
-const compiled = early.get(WASM).then((response) => WebAssembly.compileStreaming(response));
-for (const started of [...early.values(), compiled]) started.catch(() => {}); // reported when Pyodide asks
+const early = new Map();
+const downloads = new Worker(url("downloads.js"), { type: "module" });
+/** The downloads worker's replies by type, each a promise settled by its first reply. */
+const replies = new Map(["wasm", "header", "snapshot", "stored"].map((type) => {
+  let settle = (_data) => {};
+  const reply = new Promise((resolve) => (settle = resolve));
+  return [type, { reply, settle }];
+}));
+downloads.onmessage = (event) => {
+  const data = event.data;
+  if (data.type === "mark") postMessage(data);
+  else replies.get(data.type)?.settle(data);
+};
+downloads.onerror = (event) => {
+  const error = `the downloads worker failed: ${event.message || "it did not start"}`;
+  for (const { settle } of replies.values()) settle({ error });
+};
+/** The reply of one type from the downloads worker, rejected with the error it reports. */
+const reply = (type) => replies.get(type).reply.then((data) => {
+  if (data.error) throw new Error(data.error);
+  return data;
+});
+const compiled = reply("wasm").then((data) => data.module);
+compiled.catch(() => {}); // reported when Pyodide asks
 const configReady = fetch(url("config.json")).then((r) => r.json());
 const modulesReady = Promise.all([import(url("pyodide/pyodide.mjs")), import(url("pyodide/pyodide.asm.mjs"))]);
 modulesReady.catch(() => {}); // reported by boot()
@@ -110,6 +132,8 @@ function siteFetch(networkFetch, fill) {
   return async (input, init) => {
     const address = input instanceof Request ? input.url : String(input);
     if (address === STDLIB && stdlibLater) return new Response(EMPTY_ZIP);
+    // instantiated from the module the downloads worker compiled (instantiateStreaming above)
+    if (address === WASM) return new Response(null);
     const started = early.get(address);
     early.delete(address); // once: a second request goes to the network
     if (started) return watchStdlib(await started);
@@ -165,37 +189,19 @@ function staleness(snapshot, version, files) {
 }
 
 /**
- * The snapshot as build.py stores it (gzip): Pyodide's header, then only the pages of Python's
- * memory that are not zero, decompressed as they arrive straight into one buffer of the size
- * config.json gives. `header` resolves as soon as the header is in (Pyodide needs no more to
- * start), `body` with everything received (sparseModule() finds a short one). `signal`
- * stops the download when the snapshot turns out not to fit.
+ * The snapshot, downloaded and decompressed by the downloads worker: `header` resolves as soon
+ * as Pyodide's header is in (Pyodide needs no more to start), `body` with every byte received
+ * (sparseModule() finds a short one). `stop()` ends the download when the snapshot turns out not
+ * to fit.
  */
-function downloadSnapshot(info, signal) {
-  /** @type {(bytes: Uint8Array) => void} */
-  let headerIn = () => {};
-  let headerFailed = (_error) => {};
-  const header = new Promise((resolve, reject) => ((headerIn = resolve), (headerFailed = reject)));
-  const body = (async () => {
-    const response = await fetch(url(info.file), { signal });
-    if (!response.ok || !response.body) throw new Error(`the snapshot did not load (HTTP ${response.status})`);
-    const bytes = new Uint8Array(info.size);
-    let at = 0;
-    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (at + value.length > bytes.length) throw new Error("the snapshot is longer than config.json says");
-      bytes.set(value, at);
-      at += value.length;
-      if (at >= info.header) headerIn(bytes.slice(0, info.header)); // a copy: Pyodide keeps it
-    }
-    if (at < info.header) throw new Error("the snapshot has no header");
-    mark("snapshot downloaded");
-    return bytes.subarray(0, at);
-  })();
-  body.catch(headerFailed);
-  return { header, body };
+function downloadSnapshot(info) {
+  downloads.postMessage({ type: "snapshot", file: info.file, size: info.size, header: info.header });
+  const body = reply("snapshot").then((data) => data.bytes);
+  // a failed download settles only "snapshot": the header then fails with it
+  const header = Promise.race([reply("header").then((data) => data.bytes), body.then(() => {
+    throw new Error("the snapshot has no header");
+  })]);
+  return { header, body, stop: () => downloads.postMessage({ type: "stop" }) };
 }
 
 /**
@@ -286,8 +292,7 @@ async function boot(options) {
   if (!useSnapshot) early.set(STDLIB, earlyFetch(STDLIB).catch(() => {}));
   // The snapshot downloads while Pyodide's modules load, while its fit is checked and while the
   // WebAssembly compiles: nothing waits for anything it does not need.
-  const stop = new AbortController();
-  const snapshot = useSnapshot ? downloadSnapshot(config.snapshot, stop.signal) : null;
+  const snapshot = useSnapshot ? downloadSnapshot(config.snapshot) : null;
   // handled from the start, so a failed download is never reported as an uncaught error
   const failed = snapshot?.body.then(() => null, (error) => error);
   snapshot?.header.catch(() => {});
@@ -306,7 +311,7 @@ async function boot(options) {
     // follows in this worker. (The timer lets a settled download's callbacks run first.)
     const failedEarly = await Promise.race([failed, new Promise((resolve) => setTimeout(() => resolve(null), 0))]);
     if (stale) {
-      stop.abort();
+      snapshot.stop();
       console.warn(`snapshot not used: it was made for another ${stale}`);
     } else if (failedEarly) {
       console.warn("snapshot not used:", failedEarly);
@@ -345,6 +350,9 @@ async function boot(options) {
   mark("python ready");
   postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version, boot: how });
   while (queue.length) answer(queue.shift());
+  // the downloads worker's work is done once its copies are stored: it goes, and its memory
+  downloads.postMessage({ type: "done" });
+  keeping.push(replies.get("stored").reply.then(() => downloads.terminate()));
   await Promise.allSettled(keeping);
   postMessage({ type: "kept", count: keeping.length });
 }
@@ -496,6 +504,7 @@ self.onmessage = (event) => {
     mark("worker running", runningAt);
     mark("boot asked"); // the page's modules are in: the boot can start
     optionsIn(message);
+    downloads.postMessage({ type: "keep", fill: !!message.fill });
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
     });

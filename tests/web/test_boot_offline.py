@@ -33,12 +33,22 @@ def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_
         page.on("pageerror", lambda error: errors.append(str(error)))
         by_service_worker: list[str] = []
         context.on("request", lambda request: by_service_worker.append(request.url) if request.service_worker else None)
+        started: list[str] = []
+        page.on("worker", lambda worker: started.append(worker.url.rsplit("/", 1)[1]))
         page.goto(site.url)
         wait_ready(page)
         wait_offline_ready(page)
         twice = {path: n for path, n in site.counts.items() if n > 1}
         cached = page.evaluate(CACHED_JS)
+        # the boot's downloads and the cache fill each had a worker of their own, ended with its
+        # work (and its garbage): only Python's is left
+        deadline = time.monotonic() + 10
+        while len(page.workers) > 1 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        running = [worker.url.rsplit("/", 1)[1] for worker in page.workers]
         context.close()
+    assert sorted(started) == ["cache-fill.js", "downloads.js", "worker.js"], started
+    assert running == ["worker.js"], running
     assert twice == {}, f"fetched more than once on a first visit: {twice}"
     files = build.service_worker_files(build.DIST)
     assert list(cached.values()) == [len(files)], cached

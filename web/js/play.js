@@ -37,6 +37,9 @@ const metrics = {
   bootMs: /** @type {number | null} */ (null), boot: "", lastThinkMs: /** @type {number | null} */ (null),
 };
 const booting = ready(); // start Python now: it boots while the page paints
+// asked now, answered the moment Python is ready (the worker queues it): no round trip after the boot
+const greeting = call("hello");
+greeting.catch(() => {}); // a failed boot is reported by start()
 
 const loaded = loadSettings();
 const settings = loaded.settings;
@@ -445,7 +448,7 @@ async function start() {
     stop();
     $("loading").hidden = true;
   }
-  hello = /** @type {Hello} */ (await call("hello"));
+  hello = /** @type {Hello} */ (await greeting);
   page.ready = true;
   if (settings.level == null || !hello.levels.some((l) => l.number === settings.level)) settings.level = hello.defaultLevel;
   if (!hello.engine && settings.mode === "computer") {
