@@ -108,7 +108,10 @@ const reply = (type) => replies.get(type).reply.then((data) => {
   if (data.error) throw new Error(data.error);
   return data;
 });
-const compiled = reply("wasm").then((data) => data.module);
+const networkFetch = self.fetch.bind(self); // boot() answers Pyodide's own requests (siteFetch)
+// Without the downloads worker (it did not start) the WebAssembly is fetched here; the snapshot
+// then fails, and the ordinary boot follows.
+const compiled = reply("wasm").then((data) => data.module, () => WebAssembly.compileStreaming(networkFetch(WASM)));
 compiled.catch(() => {}); // reported when Pyodide asks
 const configReady = fetch(url("config.json")).then((r) => r.json());
 const modulesReady = Promise.all([import(url("pyodide/pyodide.mjs")), import(url("pyodide/pyodide.asm.mjs"))]);
@@ -283,7 +286,7 @@ function pyodideOptions(extra) {
 
 async function boot(options) {
   const t0 = performance.now();
-  self.fetch = siteFetch(self.fetch.bind(self), options.fill && !!self.caches);
+  self.fetch = siteFetch(networkFetch, options.fill && !!self.caches);
   progress("config", 0.02);
   const pageReady = configReady.then((c) => fetchBytes(c.pagePython, "the page's Python"));
   const config = await configReady;

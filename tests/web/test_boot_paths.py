@@ -7,10 +7,12 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import zipfile
+from pathlib import Path
 
 import pytest
-from boot_util import wait_offline_ready
+from boot_util import CountingSite, wait_offline_ready
 from webutil import wait_ready
 
 import build
@@ -226,6 +228,27 @@ def test_a_bad_snapshot_falls_back_to_the_ordinary_boot(page, context, site: str
     if damage is corrupt:  # it got as far as restoring: a fresh worker took over
         assert any("snapshot failed, booting without it" in line for line in console), console
     plays(page)
+
+
+def test_without_the_downloads_worker_the_page_boots_the_ordinary_way(browser, tmp_path: Path) -> None:
+    """The boot's downloads have a worker of their own; a host that does not serve it (or a browser
+    that will not start it) still gets a working page. (A copy of the site without it: the
+    browser's routing does not see a worker's own workers.)"""
+    shutil.copytree(build.DIST, tmp_path / "site")
+    for path in (tmp_path / "site").glob("downloads.js*"):
+        path.unlink()
+    with CountingSite(tmp_path / "site") as site:
+        context = browser.new_context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site.url)
+        wait_ready(page)
+        assert boot_of(page) == "ordinary"
+        plays(page)
+        context.close()
+    assert site.counts["/downloads.js"] >= 1 and site.counts["/pyodide/pyodide.asm.wasm"] == 1
+    assert errors == []
 
 
 def test_a_snapshot_made_for_other_files_is_not_used(page, context, site: str, errors: list[str],
