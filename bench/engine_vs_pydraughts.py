@@ -4,7 +4,7 @@ and English) at the same time per move, from balanced openings, colours swapped.
     python -m venv bench/.venv-pydraughts
     bench/.venv-pydraughts/bin/pip install py-draughts==1.10.1
     python bench/engine_vs_pydraughts.py [--opponent turbo|simple] [--variant international]
-                                         [--games 40] [--time 0.5] [--level 7] [--jobs 1]
+                                         [--games 40] [--time 0.5] [--level 8] [--jobs 1]
 
 py-draughts installs under the import name ``draughts`` too, so it runs in its own virtual
 environment as a child process (this same file with ``--worker``) and the two talk JSON
@@ -167,7 +167,7 @@ def main() -> None:
     p.add_argument("--variant", choices=("international", "russian", "english"), default="international")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--time", type=float, default=0.5, help="seconds per move, both sides")
-    p.add_argument("--level", type=int, default=7)
+    p.add_argument("--level", type=int, default=None, help="default: the strongest")
     p.add_argument("--jobs", type=int, default=1, help="games played at once")
     p.add_argument("--games-out", default=None, help="write each game's moves to this file")
     p.add_argument("--opening-seed", type=int, default=2024, help="another seed, other openings")
@@ -180,6 +180,9 @@ def main() -> None:
     sys.path.insert(0, str(HERE.parent))
     sys.path.insert(0, str(HERE))
     from engine_ladder import balanced_openings, elo
+    from draughts.engine import LEVELS
+
+    a.level = a.level or len(LEVELS)
 
     openings = balanced_openings(a.variant, max(1, a.games // 2), seed=a.opening_seed)
     print(f"{a.opponent} (py-draughts 1.10.1) vs our level {a.level}, {a.variant}, {a.time} s a move, "

@@ -2,7 +2,7 @@
 from balanced openings with colours swapped (issue goal: the new strongest level >= +100 Elo
 over the old one at 0.5 s a move). A benchmark, not a test.
 
-    python3 bench/engine_vs_revision.py --base 70ec07c [--games 40] [--time 0.5] [--level 7]
+    python3 bench/engine_vs_revision.py --base 70ec07c [--games 40] [--time 0.5] [--level 8]
                                         [--variant international] [--jobs 2]
 
 The earlier revision's ``draughts`` package is taken with ``git archive`` into a temporary
@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
 from draughts import Game, Move  # noqa: E402
+from draughts.engine import LEVELS  # noqa: E402
 
 MAX_PLIES = 250
 
@@ -147,7 +148,7 @@ def main() -> None:
     p.add_argument("--variant", default="international")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--time", type=float, default=0.5, help="seconds a move, both sides")
-    p.add_argument("--level", type=int, default=7)
+    p.add_argument("--level", type=int, default=len(LEVELS), help="default: the strongest (an older tree clamps it to its own)")
     p.add_argument("--jobs", type=int, default=1, help="games played at once (each runs two processes)")
     p.add_argument("--opening-seed", type=int, default=2024)
     a = p.parse_args()

@@ -202,9 +202,10 @@ def test_levels_are_named_and_ordered() -> None:
     # could leave a piece to a one-move capture.
     assert all(lv.random_move == 0 for lv in LEVELS) and LEVELS[0].noise > 0 and LEVELS[-1].noise == 0
     assert LEVELS[0].depth == 1  # sees captures to their end (quiescence), not two-move shots
-    # Levels 4-6 are node budgets (the same strength in the browser), growing level by level.
+    # Levels 4-7 are node budgets (the same strength in the browser), growing level by level;
+    # the strongest is a time budget.
     budgets = [lv.nodes for lv in LEVELS if lv.nodes is not None]
-    assert len(budgets) == 3 and budgets == sorted(set(budgets))
+    assert len(budgets) == 4 and budgets == sorted(set(budgets)) and LEVELS[-1].nodes is None
 
 
 def test_levels_are_described_in_the_catalogue() -> None:

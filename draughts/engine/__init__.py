@@ -69,7 +69,7 @@ def think(game: Game, seconds: float | None = 1.0, depth: int = 64, exact_root: 
 
 
 def choose_move(game: Game, level: int, time_limit: float | None = None, seed: int | None = None) -> Move:
-    """The move the computer plays at ``level`` (1..7); ``time_limit`` replaces its budget."""
+    """The move the computer plays at ``level`` (1..8); ``time_limit`` replaces its budget."""
     return decide(game, level, time_limit, seed=seed)[0]
 
 

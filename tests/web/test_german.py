@@ -201,7 +201,7 @@ def test_losing_games_and_draw_presets_are_labelled_in_english_too(game: Page) -
         "Third repetition, 25 moves each with only kings moving, and 16 or 5 moves in a few king endings.")
     levels = dialog.locator("select[name=level] option").all_inner_texts()
     # each level by its name and what it is
-    assert levels[0].startswith("1 — First game: looks one move ahead") and levels[-1].startswith("7 — Strongest: ")
+    assert levels[0].startswith("1 — First game: looks one move ahead") and levels[-1].startswith("8 — Strongest: ")
     dialog.locator("select[name=variant]").select_option("schlagdame")
     dialog.locator("input[name=mode][value=two]").check()
     page.click("#new-start")

@@ -5,7 +5,7 @@
 //
 // Attributes (all optional): variant, fen, pdn (or a child <script type="application/x-pdn">),
 // mode = play (against the computer) | two (two players) | view (PDN viewer) | setup,
-// level (1-7), orientation = white | black (the side at the bottom, and the player's colour in
+// level (1-8), orientation = white | black (the side at the bottom, and the player's colour in
 // play mode), lang = en | de, coordinates = on | edges | off, why (present: the rules in play are listed).
 // Events (bubbling, composed): draughts-ready, draughts-move {move, fen, ply, side, by},
 // draughts-end {winner, result, reason, termination, rule}, draughts-position {ply, fen},

@@ -40,7 +40,7 @@ def hello(board: Board, request: NoParams) -> Hello:
     return Hello(
         version=draughts.__version__,
         variants=[VariantInfo(r.key, r.name, r.rows, r.cols, r.losing_game) for r in map(get_rules, variant_keys())],
-        levels=levels, default_level=levels[len(levels) // 2].number, draw_presets=list(DRAW_PRESETS),
+        levels=levels, default_level=levels[(len(levels) - 1) // 2].number, draw_presets=list(DRAW_PRESETS),
         engine=True,
     )
 
