@@ -12,8 +12,8 @@ four-ply openings a shallow search scores within a third of a man, written by
 line per pair as it finishes and then the table: the stronger level's wins, draws and losses,
 the games, its score with a 95% interval and the Elo difference with its interval. Level 0 is
 a random mover (level 1 should score 95 % or more against it). Levels 1-3 are fixed depths and
-4-6 fixed node counts, so their games do not depend on the machine's speed or load; level 7 is
-a time budget. ``--quick`` scales every level's time by 0.1 and plays 20 games a pair (the
+4-7 fixed node counts, so their games do not depend on the machine's speed or load; level 8 is
+a time budget (eight seconds a move: ``--time-scale 0.0625`` makes it half a second). ``--quick`` scales every level's time by 0.1 and plays 20 games a pair (the
 depth and node caps still hold). Not a test.
 """
 
