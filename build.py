@@ -417,6 +417,7 @@ def build(dist: Path = DIST) -> Path:
     inline_view = json.dumps(config["initialView"], separators=(",", ":")).replace("</", "<\\/")
     index = (dist / "index.html").read_text().replace("__BUILD_VERSION__", version)
     index = index.replace("__INITIAL_VIEW__", inline_view)
+    index = index.replace("<!-- __MODULE_PRELOADS__ -->\n", module_preloads(dist, "js/play.js", index))
     (dist / "index.html").write_text(index)
     write_service_worker(dist, version)
     precompress(dist)
@@ -450,6 +451,28 @@ def sparse_snapshot(raw: bytes) -> tuple[bytes, dict[str, object]]:
             runs.append([offset, length])
     body = raw[:header] + b"".join(memory[offset:offset + length] for offset, length in runs)
     return body, {"header": header, "memory": len(memory), "size": len(body), "runs": runs}
+
+
+# What a page's module imports (import ... from "x", export ... from "x", import "x").
+MODULE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
+
+
+def module_preloads(dist: Path, entry: str, page: str) -> str:
+    """A <link rel="modulepreload"> for every module `entry` imports, however deep: the browser
+    then asks for them all at once, where it would find each level of imports only after the
+    level above had arrived. Those the page preloads already are left out."""
+    found: list[str] = []
+    todo = [dist / entry]
+    while todo:
+        module = todo.pop(0)
+        for match in MODULE_IMPORT.finditer(module.read_text("utf-8")):
+            target = (module.parent / (match.group(1) or match.group(2))).resolve()
+            name = target.relative_to(dist.resolve()).as_posix()
+            if name not in found:
+                found.append(name)
+                todo.append(target)
+    return "".join(f'<link rel="modulepreload" href="{name}">\n' for name in found
+                   if f'rel="modulepreload" href="{name}"' not in page)
 
 
 def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: str) -> dict[str, object] | None:

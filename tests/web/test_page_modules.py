@@ -18,7 +18,7 @@ import build  # noqa: E402
 WEB = ROOT / "web"
 MODULES = sorted(p for p in (WEB / "js").rglob("*.js"))
 TYPES_ONLY = {WEB / "js" / "types.js"}  # JSDoc typedefs: read by the type checker, never loaded
-IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
+IMPORT = build.MODULE_IMPORT
 
 
 def shipped(path: Path) -> bool:
@@ -52,3 +52,22 @@ def test_one_module_starts_the_worker_and_talks_to_it() -> None:
     talking = [m.relative_to(WEB).as_posix() for m in MODULES
                if re.search(r"new Worker\([^)]*worker\.js|\.postMessage\(\{ id", m.read_text("utf-8"))]
     assert talking == ["js/worker-client.js"]
+
+
+def test_the_play_page_preloads_every_module_it_imports(site: str) -> None:
+    """All at once: otherwise the browser finds each level of imports only once the level above
+    has arrived, and the board is painted that much later."""
+    wanted: set[str] = set()
+    todo = [WEB / "js" / "play.js"]
+    while todo:
+        module = todo.pop()
+        for match in IMPORT.finditer(module.read_text("utf-8")):
+            target = (module.parent / (match.group(1) or match.group(2))).resolve()
+            name = target.relative_to(WEB).as_posix()
+            if name not in wanted:
+                wanted.add(name)
+                todo.append(target)
+    page = (build.DIST / "index.html").read_text("utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    assert len(wanted) > 10 and wanted <= preloaded, sorted(wanted - preloaded)
+    assert "__MODULE_PRELOADS__" not in page
