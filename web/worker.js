@@ -42,22 +42,11 @@ function mark(name, at = performance.timeOrigin + performance.now()) {
 // posted with the boot message's arrival: the page listens only from then on
 const runningAt = performance.timeOrigin + performance.now();
 
-/** Resolves with the page's boot message ({fill, boot}), which follows the worker's creation. */
-let optionsIn = (_options) => {};
-const bootOptions = new Promise((resolve) => (optionsIn = resolve));
-
-/** Whether the service worker may keep this response: a good one of this site. */
-function keepable(response) {
-  return response.ok && new URL(response.url).origin === self.location.origin;
-}
-
-/** Keeps a copy of a response of the site for the service worker (a first visit). */
+/** Keeps a copy of a response of the site for the service worker (a first visit), not yet
+ * read, in the cache it fills itself from. */
 function keep(response) {
-  if (keepable(response)) store(response.clone());
-}
-
-/** Puts a copy, not yet read, into the cache the service worker fills itself from. */
-function store(copy) {
+  if (!response.ok || new URL(response.url).origin !== self.location.origin) return;
+  const copy = response.clone();
   // a copy that does not make it (an aborted download) is simply fetched by the service worker
   keeping.push(caches.open(FILL).then((cache) => cache.put(copy.url, copy)).catch(() => {}));
 }
@@ -67,26 +56,12 @@ function store(copy) {
 // this thread is busy with Pyodide's start meanwhile), the configuration and Pyodide's two
 // modules here; the standard library once the configuration says the boot is the ordinary one
 // (the snapshot's reads it only if ever needed: lazyStdlib). Pyodide's own requests for the
-// WebAssembly and the standard library are answered without the network (siteFetch), so
-// nothing is asked for twice. Whether a copy goes to the service worker is known only from the
-// page's boot message (at once from the play page's boot.js, after the page's modules
-// elsewhere): the copy is split off at once and kept or dropped then, so no download waits for
-// that message.
-function earlyFetch(path) {
-  return fetch(url(path)).then((response) => {
-    if (keepable(response)) {
-      const copy = response.clone();
-      bootOptions.then((options) => {
-        if (options.fill && self.caches) store(copy);
-        else copy.body?.cancel().catch(() => {});
-      });
-    }
-    return response;
-  });
-}
+// WebAssembly and the standard library are answered without asking the network again
+// (siteFetch), so nothing is asked for twice.
 const WASM = url("pyodide/pyodide.asm.wasm");
 const STDLIB = url("pyodide/python_stdlib.zip");
-const early = new Map();
+/** The ordinary boot's early download of the standard library, until Pyodide asks for it. */
+let stdlibEarly = null;
 const downloads = new Worker(url("downloads.js"), { type: "module" });
 /** The downloads worker's replies by type, each a promise settled by its first reply. */
 const replies = new Map(["wasm", "header", "snapshot", "stored"].map((type) => {
@@ -137,10 +112,9 @@ function siteFetch(networkFetch, fill) {
     if (address === STDLIB && stdlibLater) return new Response(EMPTY_ZIP);
     // instantiated from the module the downloads worker compiled (instantiateStreaming above)
     if (address === WASM) return new Response(null);
-    const started = early.get(address);
-    early.delete(address); // once: a second request goes to the network
-    if (started) return watchStdlib(await started);
-    const response = await networkFetch(input, init);
+    const started = address === STDLIB ? stdlibEarly : null;
+    if (started) stdlibEarly = null; // once: a second request goes to the network
+    const response = await (started ?? networkFetch(input, init));
     const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
     if (fill && method === "GET") keep(response);
     return watchStdlib(response);
@@ -292,7 +266,10 @@ async function boot(options) {
   const config = await configReady;
   progress("runtime", 0.05);
   const useSnapshot = config.snapshot && options.boot !== "ordinary";
-  if (!useSnapshot) early.set(STDLIB, earlyFetch(STDLIB).catch(() => {}));
+  if (!useSnapshot) {
+    stdlibEarly = networkFetch(STDLIB);
+    stdlibEarly.catch(() => {}); // reported when Pyodide asks
+  }
   // The snapshot downloads while Pyodide's modules load, while its fit is checked and while the
   // WebAssembly compiles: nothing waits for anything it does not need.
   const snapshot = useSnapshot ? downloadSnapshot(config.snapshot) : null;
@@ -506,7 +483,6 @@ self.onmessage = (event) => {
   if (message.type === "boot") {
     mark("worker running", runningAt);
     mark("boot asked"); // the page's modules are in: the boot can start
-    optionsIn(message);
     downloads.postMessage({ type: "keep", fill: !!message.fill });
     boot(message).catch((error) => {
       postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
