@@ -329,7 +329,11 @@ async function boot(options) {
   progress("ready", 1);
   mark("python ready");
   postMessage({ type: "ready", bootMs: performance.now() - t0, pyodide: pyodide.version, boot: how });
-  while (queue.length) answer(queue.shift());
+  // the page's first questions (hello, its game), asked while Python booted
+  for (const request of queue.splice(0)) {
+    answer(request);
+    mark(`${request.method} answered`);
+  }
   // the downloads worker's work is done once its copies are stored: it goes, and its memory
   downloads.postMessage({ type: "done" });
   keeping.push(replies.get("stored").reply.then(() => downloads.terminate()));

@@ -39,3 +39,23 @@ def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(c
     for earlier, later in [("boot: worker created", "boot: modules loaded"),
                            ("boot: module started", "boot: restored"), ("boot: restored", "boot: python ready")]:
         assert marks.index(earlier) < marks.index(later), marks
+
+
+def test_a_first_visit_asks_for_its_game_while_python_boots(context, site: str, off_origin: list[str]) -> None:
+    """The new game of a visit without a saved game is asked behind hello, before Python is ready,
+    so the worker answers both at once (marked "answered" by the worker only for requests it
+    queued during its boot); a visit with a saved game restores it instead."""
+    page = context.new_page()
+    page.goto(site)
+    wait_ready(page)
+    marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+    assert marks.index("boot: python ready") < marks.index("boot: hello answered") < marks.index("boot: new_game answered"), marks
+    page.click('[data-square="32"]')
+    page.click('[data-square="28"]')
+    page.wait_for_function("document.querySelectorAll('#move-list button.past').length >= 1")
+    page.reload()
+    wait_ready(page)
+    marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+    assert "boot: new_game answered" not in marks, marks
+    # the move made before the reload is there: the saved game came back, not a new one
+    assert page.evaluate("document.querySelectorAll('#move-list button.past').length") >= 1

@@ -99,6 +99,11 @@ const controller = new GameController({
   },
 });
 
+// A visit with neither a link nor a saved game opens a new game: asked now, behind hello, so
+// the worker answers both the moment Python is ready, with no round trip after the boot.
+const firstGame = readLink() || store.get(KEYS.game) != null ? undefined : controller.ask("new_game", newGameParams());
+firstGame?.catch(() => {}); // a failed boot is reported by start()
+
 /** What the panel draws from. @type {import("./play/panel.js").PanelState} */
 const page = { controller, settings, ready: false, reviewPly: null, goto: (/** @type {number} */ node) => steps.goto(node) };
 
@@ -171,12 +176,17 @@ function applyOpponent() {
 /** @param {string} suffix */
 const newGameId = (suffix) => `${Date.now().toString(36)}-${suffix}`;
 
-async function newGame() {
+/** A new game's request, from the settings. */
+function newGameParams() {
+  return { variant: settings.variant, drawRules: settings.drawRules, forcedCapture: settings.forcedCapture, fen: null };
+}
+
+/** A new game from the settings (`asked`: its request, sent already). @param {Promise<View>} [asked] */
+async function newGame(asked) {
   applyOpponent();
   say("");
   try {
-    await controller.load("new_game", { variant: settings.variant, drawRules: settings.drawRules,
-      forcedCapture: settings.forcedCapture, fen: null }, Clock.fromSettings(settings.clockBase, settings.clockInc));
+    await controller.load("new_game", newGameParams(), Clock.fromSettings(settings.clockBase, settings.clockInc), asked);
     gameId = newGameId(Math.random().toString(36).slice(2, 8));
     persist();
   } catch (error) {
@@ -457,7 +467,7 @@ async function start() {
   }
   applyOpponent();
   const link = readLink();
-  if (!(link && (await openLink(link))) && !(await restoreSaved())) await newGame();
+  if (!(link && (await openLink(link))) && !(await restoreSaved())) await newGame(firstGame);
   releaseControls();
   refresh();
   metrics.interactiveAt = performance.now();

@@ -146,11 +146,12 @@ export class GameController {
   /**
    * A request that replaces the game (new_game, set_fen, import_pdn, restore): started on
    * success, and on failure the error is thrown and the game is unchanged.
+   * `asked`: the same request, sent already (the page's first game, asked during the boot).
    * @param {string} method @param {Record<string, unknown>} params @param {Clock | null} [clock]
-   * @returns {Promise<View>}
+   * @param {Promise<View>} [asked] @returns {Promise<View>}
    */
-  async load(method, params, clock = null) {
-    const view = await this.request(method, params);
+  async load(method, params, clock = null, asked = this.request(method, params)) {
+    const view = await asked;
     this.start(view, clock);
     return view;
   }
