@@ -431,29 +431,86 @@ SNAPSHOT_SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
 # Python's memory, zero pages included. The file shipped keeps the header and only the memory
 # pages that are not zero (format "sparse-1"): the page writes just those, so Python's unused
 # 10 MB stack and the never-touched top of its heap stay unallocated in the browser.
-SNAPSHOT_FORMAT = b"sparse-1"
+SNAPSHOT_FORMAT = b"sparse-2"
 SNAPSHOT_PAGE = 4096  # the operating system's page: what a write makes resident
 
 
-def sparse_snapshot(raw: bytes) -> tuple[bytes, dict[str, object]]:
-    """The snapshot's header followed by its non-zero pages, and where those pages go."""
+def _leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, at
+
+
+def wasm_initial_memory(wasm: bytes, size: int) -> bytes | None:
+    """The memory as instantiating the WebAssembly leaves it (its data segments in place, zero
+    elsewhere), or None when a segment is not of the plain kind (active, at a constant offset)."""
+    at = 8
+    while at < len(wasm):
+        section, at = wasm[at], at + 1
+        length, at = _leb128(wasm, at)
+        if section != 11:  # the data section
+            at += length
+            continue
+        memory = bytearray(size)
+        count, at = _leb128(wasm, at)
+        for _ in range(count):
+            flags, at = _leb128(wasm, at)
+            if flags != 0 or wasm[at] != 0x41:  # active in memory 0, offset given by i32.const
+                return None
+            offset, at = _leb128(wasm, at + 1, signed=True)
+            if wasm[at] != 0x0B:
+                return None
+            length, at = _leb128(wasm, at + 1)
+            memory[offset:offset + length] = wasm[at:at + length]
+            at += length
+        return bytes(memory)
+    return bytes(size)
+
+
+def memory_hash(memory: memoryview, ranges: list[tuple[int, int]]) -> int:
+    """FNV-1a over the little-endian 32-bit words of these ranges, in order (web/worker.js
+    computes the same over the page's memory)."""
+    value = 0x811C9DC5
+    for start, end in ranges:
+        for word in memory[start:end].cast("I"):
+            value = ((value ^ word) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def sparse_snapshot(raw: bytes, initial: bytes | None = None) -> tuple[bytes, dict[str, object]]:
+    """The snapshot's header followed by the pages of memory that differ from what instantiating
+    the WebAssembly leaves (`initial`: its data segments, zero elsewhere; all zero when None),
+    and where those pages go. The pages left out below the end of the data segments (CPython's
+    static data, most of it never written to) are not zero: the page trusts that its fresh
+    module holds them, and checks that by their hash (`initialHash`)."""
     header = struct.unpack_from("<I", raw, 4)[0]
     memory = memoryview(raw)[header:]
-    zero = bytes(SNAPSHOT_PAGE)
+    base = memoryview(initial if initial is not None else bytes(len(memory)))
+    data_end = -(-len(base.tobytes().rstrip(b"\0")) // SNAPSHOT_PAGE) * SNAPSHOT_PAGE  # a whole page
     runs: list[list[int]] = []
+    kept: list[tuple[int, int]] = []  # the pages left out below data_end
     for offset in range(0, len(memory), SNAPSHOT_PAGE):
-        if memory[offset:offset + SNAPSHOT_PAGE] == zero[:len(memory) - offset]:
+        end = min(offset + SNAPSHOT_PAGE, len(memory))
+        if memory[offset:end] == base[offset:end]:
+            if offset < data_end:
+                kept.append((offset, end))
             continue
-        length = min(SNAPSHOT_PAGE, len(memory) - offset)
         if runs and runs[-1][0] + runs[-1][1] == offset:
-            runs[-1][1] += length
+            runs[-1][1] += end - offset
         else:
-            runs.append([offset, length])
+            runs.append([offset, end - offset])
     body = raw[:header] + b"".join(memory[offset:offset + length] for offset, length in runs)
-    return body, {"header": header, "memory": len(memory), "size": len(body), "runs": runs}
+    return body, {"header": header, "memory": len(memory), "size": len(body), "runs": runs,
+                  "initialEnd": data_end, "initialHash": memory_hash(memory, kept)}
 
 
-# What a page's module imports (import ... from "x", export ... from "x", import "x").
 MODULE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
 
 
@@ -497,7 +554,9 @@ def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: 
             if result.returncode != 0:
                 log(f"no snapshot (the page boots without one): {result.stderr.strip()[-500:]}")
                 return None
-            body, layout = sparse_snapshot(raw.read_bytes())
+            made = raw.read_bytes()
+            size = len(made) - struct.unpack_from("<I", made, 4)[0]  # the memory, after Pyodide's header
+            body, layout = sparse_snapshot(made, wasm_initial_memory((NODE_PYODIDE / "pyodide.asm.wasm").read_bytes(), size))
             cached.write_bytes(gzip.compress(body, 6, mtime=0))
             layout.update(json.loads(raw.with_name("snapshot.bin.json").read_text()))
             meta.write_text(json.dumps(layout))

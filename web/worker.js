@@ -1,8 +1,6 @@
 // Module Web Worker: boots Pyodide with the draughts package and the page's Python (main.py and
 // web/py's draughts_web, one zip made by build.py), then answers {id, method, params} requests
-// with main.py's JSON string. Booting here instead of on the page keeps the page responsive, and
-// so does the computer's search.
-//
+// with main.py's JSON string, off the page's thread (the computer's search too).
 // Two boots, the first that works wins:
 //   snapshot  Python's memory as build.py left it after importing everything (a Pyodide memory
 //             snapshot, gzip): no interpreter start-up, no imports. Only when the snapshot was
@@ -10,10 +8,8 @@
 //   ordinary  loadPyodide, micropip installs the wheel, the page's Python is imported.
 // The page starts the worker with {type: "boot", fill, boot}: `fill` on a first visit (no service
 // worker yet), when the big responses are kept for the service worker so it never downloads them
-// again; `boot: "ordinary"` skips the snapshot (tests, benchmark).
-//
-// URLs are built from import.meta.url: inside a worker, relative URLs resolve against the worker
-// script, and the site must work from any sub-path.
+// again; `boot: "ordinary"` skips the snapshot (tests, benchmark). URLs are built from
+// import.meta.url (relative to this script): the site must work from any sub-path.
 
 const here = new URL(".", import.meta.url);
 const url = (path) => new URL(path, here).href;
@@ -223,25 +219,34 @@ function keepTrampoline(module) {
   return () => { module.HEAP32[slot] = value; };
 }
 
-/** Writes the snapshot's pages into Python's memory. The zero pages are left alone when they are
- * zero already (a fresh memory is, unless starting the module wrote to them: then they are
- * cleared), so they cost no memory. */
+const fnv1a = (words, from, to, hash) => {
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+  return hash;
+};
+
+/** Writes the snapshot's pages into Python's memory. The others hold what instantiating put there:
+ * below `initialEnd` CPython's static data, checked by hash (a mismatch fails the restore: the
+ * ordinary boot follows); above it zeros, cleared where the module's start wrote (costing no memory). */
 function restoreSparse(heap, info, bytes) {
   let at = info.header;
   let end = 0; // where the last page written ends
   const words = new Int32Array(heap.buffer);
-  const clear = (from, to) => {
-    for (let i = from >> 2; i < to >> 2; i++) {
+  let hash = 0x811c9dc5; // FNV-1a over the words of the data left in place (build.py, memory_hash)
+  const leftOut = (from, to) => {
+    const split = Math.min(Math.max(from, info.initialEnd), to);
+    hash = fnv1a(words, from >> 2, split >> 2, hash);
+    for (let i = split >> 2; i < to >> 2; i++) {
       if (words[i] !== 0) return heap.fill(0, i << 2, to);
     }
   };
   for (const [offset, length] of info.runs) {
-    clear(end, offset);
+    leftOut(end, offset);
     heap.set(bytes.subarray(at, at + length), offset);
     at += length;
     end = offset + length;
   }
-  clear(end, info.memory);
+  leftOut(end, info.memory);
+  if (hash >>> 0 !== info.initialHash) throw new Error("the module's static data is not the one the snapshot was made with");
   mark("restored");
 }
 
@@ -394,8 +399,7 @@ function lazyStdlib(FS, path, size) {
   node.usedBytes = size;
 }
 
-/** Writes the files of a zip archive (stored or deflated entries, as wheels have) under `dir`
- * of Pyodide's file system. */
+/** Writes the files of a zip archive (stored or deflated entries) under `dir` of Pyodide's files. */
 async function unzip(FS, bytes, dir) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22; // the end-of-central-directory record, found from the back

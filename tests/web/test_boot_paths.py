@@ -58,11 +58,12 @@ def test_the_wheel_and_the_page_zip_are_stored_and_compressed_on_the_wire(site: 
         assert (build.DIST / (name + ".br")).stat().st_size < 0.5 * (build.DIST / name).stat().st_size
 
 
-def test_the_snapshot_ships_only_the_pages_of_memory_that_are_not_zero(site: str) -> None:
+def test_the_snapshot_ships_only_the_pages_that_a_fresh_module_does_not_hold(site: str) -> None:
     snapshot = config()["snapshot"]
     body = gzip.decompress((build.DIST / snapshot["file"]).read_bytes())
     assert len(body) == snapshot["size"] == snapshot["header"] + sum(length for _, length in snapshot["runs"])
-    # Python's 10 MB stack and the untouched top of its memory are not shipped
+    # Python's 10 MB stack, the untouched top of its memory and the static data it never wrote
+    # to are not shipped
     assert snapshot["size"] < 0.6 * snapshot["memory"], snapshot["size"]
     page = build.SNAPSHOT_PAGE
     assert all(offset % page == 0 and 0 < length and offset + length <= snapshot["memory"]
@@ -87,6 +88,40 @@ def test_a_sparse_snapshot_holds_every_byte_of_the_memory() -> None:
         rebuilt[offset:offset + length] = body[at:at + length]
         at += length
     assert rebuilt == memory
+
+
+def test_a_snapshot_leaves_out_the_static_data_that_instantiating_puts_back() -> None:
+    page = build.SNAPSHOT_PAGE
+    initial = bytearray(6 * page)
+    initial[100:page + 50] = b"\x07" * (page - 50)  # the data segments: pages 0 and 1
+    memory = bytearray(initial)
+    memory[page + 8] = 9  # Python changed page 1; page 0 is as instantiating left it
+    memory[4 * page] = 5  # and wrote page 4, zero at first
+    header = bytearray(32)
+    header[4:8] = (32).to_bytes(4, "little")
+    body, layout = build.sparse_snapshot(bytes(header + memory), bytes(initial))
+    assert layout["runs"] == [[page, page], [4 * page, page]]
+    assert layout["initialEnd"] == 2 * page
+    assert layout["initialHash"] == build.memory_hash(memoryview(memory), [(0, page)])
+    rebuilt = bytearray(initial)  # what the page holds once its module is instantiated
+    at = 32
+    for offset, length in layout["runs"]:
+        rebuilt[offset:offset + length] = body[at:at + length]
+        at += length
+    assert rebuilt == memory
+    # the hash is over the words left in place: a change there changes it
+    memory[4] ^= 1
+    assert build.memory_hash(memoryview(memory), [(0, page)]) != layout["initialHash"]
+
+
+def test_the_snapshots_static_data_is_the_webassemblys() -> None:
+    """The build's reading of the WebAssembly's data segments (what the page's fresh module holds
+    and the snapshot leaves out) is the one the data section gives."""
+    wasm = (build.NODE_PYODIDE / "pyodide.asm.wasm").read_bytes()
+    snapshot = config()["snapshot"]
+    initial = build.wasm_initial_memory(wasm, snapshot["memory"])
+    assert initial is not None and 0 < len(initial.rstrip(b"\0")) <= snapshot["initialEnd"]
+    assert snapshot["size"] < 0.45 * snapshot["memory"], snapshot["size"]
 
 
 def test_the_page_boots_from_the_snapshot_and_two_pages_draw_different_random_numbers(game, context) -> None:
@@ -263,3 +298,20 @@ def test_a_snapshot_made_for_other_files_is_not_used(page, context, site: str, e
     wait_ready(page)
     assert boot_of(page) == "ordinary"
     assert "snapshot not used: it was made for another the wheel" in console
+
+
+def test_a_module_whose_static_data_differs_from_the_snapshots_falls_back(page, context, site: str,
+                                                                          errors: list[str], off_origin: list[str]) -> None:
+    """The snapshot leaves out the pages of static data that instantiating the WebAssembly puts in
+    place; the page checks them by their hash, and a mismatch gives the ordinary boot."""
+    snapshot = config()["snapshot"]
+    other = {**config(), "snapshot": {**snapshot, "initialHash": (snapshot["initialHash"] + 1) % 2**32}}
+    context.route("**/config.json", lambda route: route.fulfill(status=200, body=json.dumps(other),
+                                                                 content_type="application/json"))
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(site)
+    wait_ready(page)
+    assert boot_of(page) == "ordinary"
+    assert any("static data is not the one the snapshot was made with" in line for line in console), console
+    plays(page)
