@@ -55,7 +55,7 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "draugh
 # Pyodide files the page needs; the rest of the npm package (consoles, maps, types) is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "worker.js", "downloads.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
+PAGE_FILES = ("index.html", "worker.js", "snapshot.js", "downloads.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
               "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
@@ -475,7 +475,7 @@ def wasm_initial_memory(wasm: bytes, size: int) -> bytes | None:
 
 
 def memory_hash(memory: memoryview, ranges: list[tuple[int, int]]) -> int:
-    """FNV-1a over the little-endian 32-bit words of these ranges, in order (web/worker.js
+    """FNV-1a over the little-endian 32-bit words of these ranges, in order (web/snapshot.js
     computes the same over the page's memory)."""
     value = 0x811C9DC5
     for start, end in ranges:

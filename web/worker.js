@@ -87,6 +87,8 @@ compiled.catch(() => {}); // reported when Pyodide asks
 const configReady = fetch(url("config.json")).then((r) => r.json());
 const modulesReady = Promise.all([import(url("pyodide/pyodide.mjs")), import(url("pyodide/pyodide.asm.mjs"))]);
 modulesReady.catch(() => {}); // reported by boot()
+const snapshotCode = import(url("snapshot.js")); // restoring the snapshot (awaited only for that)
+snapshotCode.catch(() => {}); // a failure is the snapshot's: the ordinary boot follows
 
 // Pyodide compiles its WebAssembly only once its module is made, after the snapshot's header and
 // its own modules are in: it is given the module compiled above instead, whose compilation
@@ -177,79 +179,6 @@ function downloadSnapshot(info) {
   return { header, body, stop: () => downloads.postMessage({ type: "stop" }) };
 }
 
-/**
- * Pyodide's module maker, changed to restore the sparse snapshot: the memory gets the build's
- * size, and restoring writes only the pages that are not zero. Pyodide's own restore writes the
- * whole memory, which makes every page of it resident, the untouched ones too. The module is
- * made (the WebAssembly compiled and instantiated) while the snapshot is still downloading.
- */
-function sparseModule(createModule, info, body) {
-  return async (settings) => {
-    settings.INITIAL_MEMORY = info.memory;
-    mark("module started");
-    const module = await createModule(settings);
-    mark("module ready");
-    const bytes = await body;
-    const expected = info.runs.reduce((sum, [, length]) => sum + length, info.header);
-    if (bytes.length !== expected) throw new Error(`the snapshot is incomplete (${bytes.length} of ${expected} bytes)`);
-    spent.set("snapshot", bytes);
-    const restore = module.API.restoreSnapshot;
-    module.API.restoreSnapshot = (header) => {
-      const config = restore(header); // checks the build id and reads the header's JSON
-      const trampoline = keepTrampoline(module);
-      restoreSparse(module.HEAP8, info, bytes);
-      trampoline();
-      lazyStdlib(module.FS, info.stdlibPath, info.stdlibSize);
-      return config;
-    };
-    return module;
-  };
-}
-
-/**
- * Python calls C functions through a trampoline that Pyodide makes as the module starts, in
- * WebAssembly where the engine can (Chromium), or else through JavaScript, and keeps where it is
- * in Python's memory (`_PyRuntime`). The snapshot was made under Node, which could not: its
- * memory says "through JavaScript", and restoring it made every such call about 10% slower. This
- * reads the browser's trampoline before the restore; the function it returns puts it back.
- */
-function keepTrampoline(module) {
-  const slot = (module.__PyRuntime + module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET >> 2]) >> 2;
-  const value = module.HEAP32[slot];
-  return () => { module.HEAP32[slot] = value; };
-}
-
-const fnv1a = (words, from, to, hash) => {
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-  return hash;
-};
-
-/** Writes the snapshot's pages into Python's memory. The others hold what instantiating put there:
- * below `initialEnd` CPython's static data, checked by hash (a mismatch fails the restore: the
- * ordinary boot follows); above it zeros, cleared where the module's start wrote (costing no memory). */
-function restoreSparse(heap, info, bytes) {
-  let at = info.header;
-  let end = 0; // where the last page written ends
-  const words = new Int32Array(heap.buffer);
-  let hash = 0x811c9dc5; // FNV-1a over the words of the data left in place (build.py, memory_hash)
-  const leftOut = (from, to) => {
-    const split = Math.min(Math.max(from, info.initialEnd), to);
-    hash = fnv1a(words, from >> 2, split >> 2, hash);
-    for (let i = split >> 2; i < to >> 2; i++) {
-      if (words[i] !== 0) return heap.fill(0, i << 2, to);
-    }
-  };
-  for (const [offset, length] of info.runs) {
-    leftOut(end, offset);
-    heap.set(bytes.subarray(at, at + length), offset);
-    at += length;
-    end = offset + length;
-  }
-  leftOut(end, info.memory);
-  if (hash >>> 0 !== info.initialHash) throw new Error("the module's static data is not the one the snapshot was made with");
-  mark("restored");
-}
-
 function pyodideOptions(extra) {
   return {
     indexURL: url("pyodide/"),
@@ -308,7 +237,8 @@ async function boot(options) {
         stdlibLater = true;
         pyodide = await loadPyodide(pyodideOptions({
           _loadSnapshot: snapshot.header,
-          createPyodideModule: sparseModule(createModule, config.snapshot, snapshot.body),
+          createPyodideModule: (await snapshotCode).sparseModule(createModule, config.snapshot, snapshot.body, {
+            mark, spend: (bytes) => spent.set("snapshot", bytes), stdlib: STDLIB }),
         }));
         mark("pyodide started");
         // Pyodide keeps its options: nothing of the download may stay reachable through them
@@ -365,38 +295,6 @@ for finder in sys.path_importer_cache.values():
     if isinstance(finder, FileFinder):
         finder.invalidate_caches()`);
   mark("reseeded");
-}
-
-/**
- * Makes the standard library's zip in Pyodide's files (empty so far: siteFetch) read itself
- * from the site the first time Python reads it, which is only when Python imports a module the
- * snapshot does not hold: the game's own never do, so most visits neither download the zip
- * (10.6 MB, 3.3 MB brotli) nor keep it in memory. The read is synchronous, as file reads are
- * (a worker may do that); a failure is an I/O error, which Python's import reports.
- */
-function lazyStdlib(FS, path, size) {
-  const node = FS.lookupPath(path).node;
-  let contents = null;
-  Object.defineProperty(node, "contents", {
-    configurable: true,
-    get() {
-      if (!contents) {
-        const request = new XMLHttpRequest();
-        request.open("GET", STDLIB, false);
-        request.responseType = "arraybuffer";
-        request.send();
-        if (request.status !== 200 || request.response.byteLength !== size) {
-          console.error(`the standard library did not load (HTTP ${request.status})`);
-          throw new FS.ErrnoError(29); // EIO
-        }
-        contents = new Uint8Array(request.response);
-        mark("standard library read");
-      }
-      return contents;
-    },
-    set(value) { contents = value; },
-  });
-  node.usedBytes = size;
 }
 
 /** Writes the files of a zip archive (stored or deflated entries) under `dir` of Pyodide's files. */
