@@ -286,16 +286,21 @@ def test_without_the_downloads_worker_the_page_boots_the_ordinary_way(browser, t
     assert errors == []
 
 
-def test_a_snapshot_made_for_other_files_is_not_used(page, context, site: str, errors: list[str],
-                                                     off_origin: list[str]) -> None:
-    snapshot = config()["snapshot"]
-    stale = {**config(), "snapshot": {**snapshot, "wheel": "0" * 64}}
-    context.route("**/config.json", lambda route: route.fulfill(status=200, body=json.dumps(stale),
+def boot_with_snapshot_config(page, context, site: str, **changes: object) -> list[str]:
+    """Opens the page with config.json's snapshot entry changed; the console's lines."""
+    changed = {**config(), "snapshot": {**config()["snapshot"], **changes}}
+    context.route("**/config.json", lambda route: route.fulfill(status=200, body=json.dumps(changed),
                                                                  content_type="application/json"))
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text))
     page.goto(site)
     wait_ready(page)
+    return console
+
+
+def test_a_snapshot_made_for_other_files_is_not_used(page, context, site: str, errors: list[str],
+                                                     off_origin: list[str]) -> None:
+    console = boot_with_snapshot_config(page, context, site, wheel="0" * 64)
     assert boot_of(page) == "ordinary"
     assert "snapshot not used: it was made for another the wheel" in console
 
@@ -304,14 +309,7 @@ def test_a_module_whose_static_data_differs_from_the_snapshots_falls_back(page, 
                                                                           errors: list[str], off_origin: list[str]) -> None:
     """The snapshot leaves out the pages of static data that instantiating the WebAssembly puts in
     place; the page checks them by their hash, and a mismatch gives the ordinary boot."""
-    snapshot = config()["snapshot"]
-    other = {**config(), "snapshot": {**snapshot, "initialHash": (snapshot["initialHash"] + 1) % 2**32}}
-    context.route("**/config.json", lambda route: route.fulfill(status=200, body=json.dumps(other),
-                                                                 content_type="application/json"))
-    console: list[str] = []
-    page.on("console", lambda message: console.append(message.text))
-    page.goto(site)
-    wait_ready(page)
+    console = boot_with_snapshot_config(page, context, site, initialHash=(config()["snapshot"]["initialHash"] + 1) % 2**32)
     assert boot_of(page) == "ordinary"
     assert any("static data is not the one the snapshot was made with" in line for line in console), console
     plays(page)
