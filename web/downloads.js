@@ -40,7 +40,8 @@ function copyFor(response) {
 }
 
 const WASM = url("pyodide/pyodide.asm.wasm");
-fetch(WASM)
+/** Settles (either way) once the WebAssembly is compiled and posted. */
+const compiled = fetch(WASM)
   .then((response) => {
     copyFor(response);
     return WebAssembly.compileStreaming(response);
@@ -52,7 +53,7 @@ const stop = new AbortController();
 
 /**
  * The snapshot as build.py stores it (gzip): Pyodide's header, then only the pages of Python's
- * memory that are not zero, decompressed as they arrive straight into one buffer of the size
+ * memory that a fresh module does not hold, decompressed straight into one buffer of the size
  * config.json gives. The header goes out as soon as it is in (Pyodide needs no more to start).
  */
 async function snapshot(info) {
@@ -72,6 +73,10 @@ async function snapshot(info) {
     if (!told && at >= info.header) {
       told = true;
       postMessage({ type: "header", bytes: bytes.slice(0, info.header) }); // a copy: Pyodide keeps it
+      // The rest waits (in the network's buffers) for the WebAssembly's compilation, which takes
+      // its bytes on this thread too and which the boot needs first: decompressing between them
+      // held the compilation back (cold visit 748 -> 699 ms, WebAssembly compiled 516 -> 474 ms).
+      await compiled;
     }
   }
   if (at < info.header) throw new Error("the snapshot has no header");
