@@ -10,7 +10,8 @@ Median of N runs each of, with its goal beside it:
                wheel, import draughts, measured in the same run)
   cold, both first-visit choices: from the snapshot, or the ordinary boot (?boot=ordinary; the
                snapshot then comes with the service worker for later visits), at full speed and
-               under Chromium's network emulation at --mbit Mbit/s
+               behind a link of --mbit Mbit/s emulated by the server (20 ms before each response;
+               every request of the page, its workers and its service worker shares it)
   warm         the same on a reload (service worker and localStorage filled; goal <= 1.0 s)
   click        a click on a piece to its highlight drawn (goal: within one frame, ~16 ms)
   longest task the longest main-thread stall while the computer thinks (goal < 50 ms)
@@ -196,11 +197,41 @@ window.__stock = performance.now();
 </script>"""
 
 
-class CountingServer:
-    """dist/ at /site/ and the stock page at /stock/, counting requests and bytes sent per path."""
+class Link:
+    """A link of `mbit` Mbit/s shared by every response (each chunk waits for its turn on it),
+    with `latency` seconds before each response: the page, its workers and its service worker all
+    download through it, as through a real connection. (Chromium's network emulation, set on a
+    page, does not slow the requests of the page's workers.)"""
 
-    def __init__(self, site: Path | None = None) -> None:
+    CHUNK = 16 * 1024
+
+    def __init__(self, mbit: float, latency: float = 0.02) -> None:
+        self.bytes_per_second = mbit * 1e6 / 8
+        self.latency = latency
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+
+    def send(self, source, output) -> None:  # type: ignore[no-untyped-def]
+        time.sleep(self.latency)
+        while chunk := source.read(self.CHUNK):
+            with self.lock:
+                start = max(time.monotonic(), self.free_at)
+                self.free_at = start + len(chunk) / self.bytes_per_second
+                done = self.free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            try:
+                output.write(chunk)
+            except ConnectionError:  # the browser went (a visit ends at interactive)
+                return
+
+
+class CountingServer:
+    """dist/ at /site/ and the stock page at /stock/, counting requests and bytes sent per path;
+    behind an emulated link when given one."""
+
+    def __init__(self, site: Path | None = None, link: Link | None = None) -> None:
         self.site = site or build.DIST
+        self.link = link
         self.counts: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
 
@@ -210,9 +241,14 @@ class CountingServer:
         (root / "site").symlink_to(self.site.resolve(), target_is_directory=True)
         (root / "stock").mkdir()
         (root / "stock" / "index.html").write_text(STOCK_HTML)
-        counts, sent = self.counts, self.sent
+        counts, sent, link = self.counts, self.sent, self.link
 
         class Handler(build.SiteHandler):
+            def copyfile(self, source, outputfile):  # type: ignore[no-untyped-def]
+                if link is None:
+                    return super().copyfile(source, outputfile)
+                link.send(source, outputfile)
+
             def send_head(self):  # type: ignore[no-untyped-def]
                 body = super().send_head()
                 path = self.path.split("?")[0]
@@ -232,13 +268,8 @@ class CountingServer:
         self.tmp.cleanup()
 
 
-def interactive(page, url: str, mbit: float | None = None) -> dict:
-    """Open the page (optionally behind an emulated link of `mbit` Mbit/s) until it is playable."""
-    if mbit:
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                 "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": mbit * 1e6 / 8})
+def interactive(page, url: str) -> dict:
+    """Open the page until it is playable."""
     page.goto(url)
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=180_000)
     return page.evaluate("({p: __draughts.paintedAt, i: __draughts.interactiveAt, boot: __draughts.boot})")
@@ -346,15 +377,15 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
     first_visit: list[str] = []
     wire = 0
     page_nodes: list[float] = []
-    with CountingServer() as server, sync_playwright() as p:
+    with CountingServer() as server, CountingServer(link=Link(mbit)) as slow, sync_playwright() as p:
         site = server.url + "site/"
         browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
         for i in range(runs):
             results["stock"].append(stock_boot(browser, server.url))
-            for key, query, slow in (("ordinary", "?boot=ordinary", None), ("cold_slow", "", mbit),
-                                     ("ordinary_slow", "?boot=ordinary", mbit)):
+            for key, query, over in (("ordinary", "?boot=ordinary", server), ("cold_slow", "", slow),
+                                     ("ordinary_slow", "?boot=ordinary", slow)):
                 context, ordinary_page = fresh_page(browser)
-                t = interactive(ordinary_page, site + query, slow)
+                t = interactive(ordinary_page, over.url + "site/" + query)
                 assert t["boot"] == ("ordinary" if query else "snapshot"), t
                 results[key].append(t["i"])
                 if key == "ordinary":  # the ordinary boot's memory, measured as the snapshot's below
@@ -454,11 +485,11 @@ def compare(runs: int, before: Path, level: int, mbit: float | None) -> None:
         browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
         for _ in range(runs):
             for name, site in builds.items():
-                with CountingServer(site) as server:
+                with CountingServer(site, Link(mbit) if mbit else None) as server:
                     if name == "before":
                         stock.append(stock_boot(browser, server.url))
                     context, page = fresh_page(browser, viewport={"width": 1280, "height": 800})
-                    cold[name].append(interactive(page, server.url + "site/", mbit)["i"])
+                    cold[name].append(interactive(page, server.url + "site/")["i"])
                     for mark, ms in page.evaluate(TIMELINE_JS).items():
                         timeline[name].setdefault(mark, []).append(ms)
                     first_visit_done(page)
