@@ -23,7 +23,9 @@ Median of N runs each of, with its goal beside it:
                its worker (worker-client.js turns the worker's into the page's)
   nodes/s      the engine's search speed in the page's worker beside CPython's, both by CPU time
                (the worker thread's, read from /proc), so neither the service worker filling its
-               cache nor the machine's load lowers the page's figure
+               cache nor the machine's load lowers the page's figure; after 1 s of searching and
+               after 6 s (V8 optimises the interpreter's hot code only after a few seconds of
+               running it), in the page from the snapshot and in the page booted the ordinary way
 Every measured visit (the stock boot's too) opens in a new context once Chromium has finished
 starting that context's window (see fresh_page), as a user opens the page in a browser that is
 running already;
@@ -321,9 +323,11 @@ def first_visit_done(page) -> None:
 
 # bench_nodes's rate is by Python's process_time, which in a Web Worker is the wall clock: its
 # rate times the call's wall time gives the nodes searched (the call's set-up is a few ms of 2 s).
-# A first second of searching is not counted: right after the boot the browser is still
-# compiling the interpreter's hot functions with its optimising compiler.
-WARM_UP_JS = "() => self.pyodide.runPython('from draughts.engine import bench_nodes; bench_nodes(1.0)')"
+# A first second of searching is not counted. The rate of the next two seconds is the "early"
+# one; then V8 is still compiling the interpreter's hot functions with its optimising compiler,
+# which it starts only after some seconds of running them (a page booted from the snapshot has
+# run little Python before). The "steady" rate is taken after three seconds more.
+WARM_UP_JS = "(s) => self.pyodide.runPython(`from draughts.engine import bench_nodes; bench_nodes(${s})`)"
 PAGE_NODES_JS = """() => {
   const started = performance.now();
   const rate = self.pyodide.runPython("from draughts.engine import bench_nodes; bench_nodes(2.0)");
@@ -331,16 +335,23 @@ PAGE_NODES_JS = """() => {
 }"""
 
 
-def page_nodes_per_cpu_second(page) -> float:
-    """The engine's nodes/s in the page's Python worker, by the worker thread's CPU time."""
+def page_nodes_per_cpu_second(page) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The engine's nodes/s in the page's Python worker by the worker thread's CPU time:
+    (early, steady), as above."""
     worker = next(w for w in page.workers if "worker.js" in w.url)
-    worker.evaluate(WARM_UP_JS)
-    before = worker_cpu_seconds()
-    nodes = worker.evaluate(PAGE_NODES_JS)
-    after = worker_cpu_seconds()
-    if before is None or after is None:
-        raise RuntimeError("the worker's CPU time cannot be read here (/proc)")
-    return nodes / (after - before)
+
+    def rate() -> float:
+        before = worker_cpu_seconds()
+        nodes = worker.evaluate(PAGE_NODES_JS)
+        after = worker_cpu_seconds()
+        if before is None or after is None:
+            raise RuntimeError("the worker's CPU time cannot be read here (/proc)")
+        return float(nodes) / (after - before)
+
+    worker.evaluate(WARM_UP_JS, 1.0)
+    early = rate()
+    worker.evaluate(WARM_UP_JS, 3.0)
+    return early, rate()
 
 
 def think(page, level: int) -> tuple[float, float, float]:
@@ -376,7 +387,8 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
     twice: dict[str, int] = {}
     first_visit: list[str] = []
     wire = 0
-    page_nodes: list[float] = []
+    page_nodes: list[tuple[float, float]] = []
+    ordinary_nodes: list[tuple[float, float]] = []
     with CountingServer() as server, CountingServer(link=Link(mbit)) as slow, sync_playwright() as p:
         site = server.url + "site/"
         browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
@@ -391,6 +403,7 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
                 if key == "ordinary":  # the ordinary boot's memory, measured as the snapshot's below
                     first_visit_done(ordinary_page)
                     results["idle_ordinary"].append(renderer_pss_mb(os.getpid())[0])
+                    ordinary_nodes.append(page_nodes_per_cpu_second(ordinary_page))
                     results["memory_ordinary"].append(think(ordinary_page, level)[1])
                 context.close()
             context, page = fresh_page(browser, viewport={"width": 1280, "height": 800})
@@ -460,8 +473,12 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
               f" stopped) {m['memory_settled']:.0f} MB  [<= 200]")
     print(f"  page's renderer (PSS), service worker in place: snapshot boot idle {m['idle']:.0f} MB, thinking"
           f" {m['memory']:.0f} MB; ordinary boot idle {m['idle_ordinary']:.0f} MB, thinking {m['memory_ordinary']:.0f} MB")
-    print(f"  engine nodes/s by CPU time: page {median(page_nodes):,.0f}, CPython {cpython_nodes:,.0f} "
-          f"({cpython_nodes / median(page_nodes):.2f}x slower in the page)")
+    early, steady = (median([n[k] for n in page_nodes]) for k in (0, 1))
+    early_o, steady_o = (median([n[k] for n in ordinary_nodes]) for k in (0, 1))
+    print(f"  engine nodes/s by CPU time, CPython {cpython_nodes:,.0f}; the page after 1 s of search {early:,.0f}"
+          f" ({cpython_nodes / early:.2f}x slower), after 6 s {steady:,.0f} ({cpython_nodes / steady:.2f}x slower)")
+    print(f"  the page booted the ordinary way: after 1 s {early_o:,.0f}, after 6 s {steady_o:,.0f};"
+          f" snapshot / ordinary {early / early_o:.2f} and {steady / steady_o:.2f}  [not below 1 once warm]")
     print(f"  paths fetched twice on the first visit: {len(twice)}  [0]  {twice or ''}")
     raw, gz, br = sizes(first_visit)
     print(f"  first visit: {len(first_visit)} paths, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli;"
