@@ -11,7 +11,8 @@ The 8x8 flying-king lines (Brazilian, Russian, Czech) were recorded once more wi
 ``flying8`` weights on top of the extensions, and the short-king lines (English, Italian) with
 the fitted ``short`` weights: the same first moves, scores within 0.5 man of before; the
 Turkish line with the fitted ``turkish`` weights: another first move in a position lost either
-way (seven men down before a white king), its score within 0.3 man.
+way (seven men down before a white king), its score within 0.3 man; the Frisian line with the
+fitted ``frisian`` weights: the same first move, its score within 0.5 man.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ PINNED = [
     ('russian', 'B:Wa5,f4,g3,b2,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,c7,g7,b6,h6,g5', 6, 988, -76, 'g5:e3 f2:d4 h6-g5 b2-a3 g5-h4 g3-f4'),
     ('english', 'W:W17,22,25,26,28,29,30,K3:B1,2,6,9,10,11,20', 7, 13242, 184, '17-13 9-14 22-18 14x23 26x19 10-14 25-22 11-15 19x10 6x15 13-9'),
     ('italian', 'W:W23,25,29,30:B2,3,4,9,11,12,13,K15', 7, 8265, -580, '25-21 15-20 30-27 11-14 21-17 13-18 17-13'),
-    ('frisian', 'W:W25,30,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,10,11,13,15,18,19,20', 5, 474, 635, '25x14 15x13 40-34 11-17 30-24'),
+    ('frisian', 'W:W25,30,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,10,11,13,15,18,19,20', 5, 696, 592, '25x14 15x13 30-25 10-15 36-31'),
     ('turkish', 'B:Wa7,h4,b3,c3,d3,e3,g3,a2,b2,c2,d2,e2,f2,g2,h2:Bb7,c7,d7,e7,f7,b6,c6,e6,f6,h6', 6, 16821, -713, 'b6-a6 a7-a8 b7-a7 b3-b4 c6-c5 b4-a4'),
     ('antidraughts', 'W:W16,26,27,31,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,9,10,11,13,15,18', 6, 908, -600, '16x7 1x12 27-22 18x27 31x22 13-18 22x13 9x18 35-30 18-22'),
     ('canadian', 'W:W33,37,38,43,48,50,51,52,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,71,72:B1,2,3,4,5,6,7,8,9,11,12,13,14,16,17,18,19,20,22,23,24,28,30,34', 5, 5827, 228, '48-41 14-21 50-44 20-26 33x20 13x26 60-53'),
