@@ -12,7 +12,9 @@ The 8x8 flying-king lines (Brazilian, Russian, Czech) were recorded once more wi
 the fitted ``short`` weights: the same first moves, scores within 0.5 man of before; the
 Turkish line with the fitted ``turkish`` weights: another first move in a position lost either
 way (seven men down before a white king), its score within 0.3 man; the Frisian line with the
-fitted ``frisian`` weights: the same first move, its score within 0.5 man.
+fitted ``frisian`` weights: the same first move, its score within 0.5 man; the losing games'
+lines (Antidraughts, Schlagdame) with the fitted ``losing`` weights: the same first moves,
+scores within 1.1 men.
 """
 
 from __future__ import annotations
@@ -32,10 +34,10 @@ PINNED = [
     ('italian', 'W:W23,25,29,30:B2,3,4,9,11,12,13,K15', 7, 8265, -580, '25-21 15-20 30-27 11-14 21-17 13-18 17-13'),
     ('frisian', 'W:W25,30,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,10,11,13,15,18,19,20', 5, 696, 592, '25x14 15x13 30-25 10-15 36-31'),
     ('turkish', 'B:Wa7,h4,b3,c3,d3,e3,g3,a2,b2,c2,d2,e2,f2,g2,h2:Bb7,c7,d7,e7,f7,b6,c6,e6,f6,h6', 6, 16821, -713, 'b6-a6 a7-a8 b7-a7 b3-b4 c6-c5 b4-a4'),
-    ('antidraughts', 'W:W16,26,27,31,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,9,10,11,13,15,18', 6, 908, -600, '16x7 1x12 27-22 18x27 31x22 13-18 22x13 9x18 35-30 18-22'),
+    ('antidraughts', 'W:W16,26,27,31,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,9,10,11,13,15,18', 6, 1416, -710, '16x7 1x12 41-37 3-8 46-41 2-7'),
     ('canadian', 'W:W33,37,38,43,48,50,51,52,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,71,72:B1,2,3,4,5,6,7,8,9,11,12,13,14,16,17,18,19,20,22,23,24,28,30,34', 5, 5827, 228, '48-41 14-21 50-44 20-26 33x20 13x26 60-53'),
     ('czech', 'W:Wb4,b2,d2,a1,c1:Bb8,d8,f8,h8,a7,c7,g7,g3,h2,Kg1', 6, 2528, -958, 'b4-a5 g3-f2 d2-e3 f2-e1 e3-f4 g1-b6'),
-    ('schlagdame', 'B:Wh4,a3,e3,g3,b2,d2,f2,a1,e1,g1,Kf8:Bb8,d8,h8,a7,f6,h6,e5', 6, 2488, 1100, 'e5-d4 e3xc5 d8-e7 f8xd6 f6-g5 h4xf6 h8-g7 f6xh8 b8-c7 d6xb8 a7-b6'),
+    ('schlagdame', 'B:Wh4,a3,e3,g3,b2,d2,f2,a1,e1,g1,Kf8:Bb8,d8,h8,a7,f6,h6,e5', 6, 3627, 1087, 'e5-d4 e3xc5 f6-g5 h4xf6 h6-g5 f6xh4 d8-e7 f8xd6 b8-c7 d6xb8 a7-b6'),
 ]
 
 

@@ -135,6 +135,11 @@ class Evaluator:
         rows, cols, stride = g.rows, g.cols, g.stride
         self.man_value = round(w["man"])
         self.king_value = round(w["king"])
+        # In a losing game a piece counts against its side (the goal is to be rid of them): the
+        # weights keep a man at +100 as what giving one away gains, and the positional terms
+        # are fitted with the sign the games give them.
+        self.material_sign = -1 if self.losing else 1
+        self.king_score = self.material_sign * self.king_value
         bits = {s.number: g.bit_index[s.number] for s in g.squares}
         lo_r, hi_r = int(rows * 0.3), rows - 1 - int(rows * 0.3)
         lo_c, hi_c = int(cols * 0.2), cols - 1 - int(cols * 0.2)
@@ -210,7 +215,7 @@ class Evaluator:
                         v += round(w["back_rank"]) * (self.back_row[colour] >> b & 1)
                     values[b] = v
                 offset, planes = _bit_planes(values)
-                tables.append((self.man_value - offset, planes))
+                tables.append((self.material_sign * self.man_value - offset, planes))
             self.men_planes.append(tables)
         # The other terms in whole centi-men: integer arithmetic is the fastest in CPython.
         n = {k: round(v) for k, v in w.items()}
@@ -228,11 +233,12 @@ class Evaluator:
 
     # --- the evaluation ---------------------------------------------------------------------
     def side_score(self, men: int, kings: int, opp_men: int, opp_kings: int, colour: int, empty: int) -> int:
-        """Positional score of one side (without the lone-king and losing-game adjustments).
+        """Score of one side: material (negative in a losing game) and position, without the
+        kings-only and lone-king adjustments.
 
         The hot path of the search: everything is inline, and a term whose weight is zero
         costs one test."""
-        score = kings.bit_count() * self.king_value
+        score = kings.bit_count() * self.king_score
         if men:
             # the man's value less the table's offset, then the table's bit planes
             man_value, planes = self.men_planes[colour][opp_kings != 0]
@@ -290,11 +296,6 @@ class Evaluator:
 
     def evaluate(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
         """The score for the side to move (``colour``), whose men and kings are ``om``/``ok``."""
-        if self.losing:
-            # Fewer pieces is better; the side with less material is nearer the goal.
-            own = om.bit_count() * self.man_value + ok.bit_count() * self.king_value
-            opp = pm.bit_count() * self.man_value + pk.bit_count() * self.king_value
-            return opp - own
         if self.kings_only_draws and not (om | pm):
             drawn = self._kings_only_draw(ok, pk)
             if drawn:
@@ -329,8 +330,8 @@ class Evaluator:
 
     def linear(self, om: int, ok: int, pm: int, pk: int) -> bool:
         """Whether :meth:`evaluate` is the plain weighted sum of :meth:`features` here (not a
-        losing game, not a kings-only draw, not divided as a lone king's ending)."""
-        if self.losing or (self.kings_only_draws and not (om | pm) and self._kings_only_draw(ok, pk)):
+        kings-only draw, not divided as a lone king's ending)."""
+        if self.kings_only_draws and not (om | pm) and self._kings_only_draw(ok, pk):
             return False
         return not (self.drawish > 1 and self.lone_king(om, ok, pm, pk))
 
