@@ -87,6 +87,7 @@ def test_every_rule_set_has_a_complete_weight_set() -> None:
         assert weights["man"] == 100
     assert weight_set_of(VARIANTS["international"]) == "international"
     assert weight_set_of(VARIANTS["russian"]) == weight_set_of(VARIANTS["brazilian"]) == "flying8"
+    assert (weight_set_of(VARIANTS["antidraughts"]), weight_set_of(VARIANTS["schlagdame"])) == ("losing", "losing8")
 
 
 def test_unknown_weight_is_refused() -> None:

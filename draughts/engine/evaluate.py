@@ -15,7 +15,8 @@ from the rule flags, never from the variant's name:
 * ``short``    -- everything else (English, Italian: kings move one square).
 
 The flying family has two weight sets, ``international`` (10x10 and larger) and ``flying8``
-(the 8x8 boards), since a man's road to the king row and the value of a king differ.
+(the 8x8 boards), since a man's road to the king row and the value of a king differ; so has
+the losing family, ``losing`` (Antidraughts) and ``losing8`` (Schlagdame).
 
 Speed: the features that only depend on where a man stands (tempo, advance, centre, edge,
 back rank) are folded into one table per square, which :class:`Evaluator` keeps as bit
@@ -98,6 +99,8 @@ def weight_set_of(rules: RuleSet) -> str:
     family = family_of(rules)
     if family == "flying":
         return "international" if rules.rows >= 10 else "flying8"
+    if family == "losing":
+        return "losing" if rules.rows >= 10 else "losing8"
     return family
 
 
