@@ -68,3 +68,17 @@ def test_fixed_coefficients_stay_at_the_prior() -> None:
         results.append(1.0 if rng.random() < texel.sigmoid(0.6 * x[0] + 0.4 * x[1]) else 0.0)
     coef = texel.fit(rows, results, 2, ridge=0.0, prior=[0.6, 0.0], fixed=[0])
     assert coef[0] == 0.6 and abs(coef[1] - 0.4) < 0.1
+
+
+def test_labels_search_the_self_play_positions_themselves() -> None:
+    import json
+
+    import label
+
+    record = selfplay.play_game("international", 1, 3, 8, 40)
+    for position in record["positions"]:  # type: ignore[union-attr]
+        game = Game("international", fen=label.fen_of("international", position))
+        assert [*game.pieces, game.turn.index] == position
+    scores = label.label_game(("international", json.dumps(record), 2, 3))["scores"]
+    assert len(scores) == len(record["positions"][::3])  # type: ignore[index]
+    assert all(-label.CLIP <= s <= label.CLIP for s in scores)  # type: ignore[attr-defined]

@@ -29,31 +29,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from draughts import Game  # noqa: E402
 from draughts.engine.evaluate import DRAWISH, FEATURES, WEIGHTS_FILE, Evaluator, weight_set_of  # noqa: E402
-from texel import best_scale, fit, sparse  # noqa: E402
+from texel import best_scale, fit, sigmoid, sparse  # noqa: E402
 
 WORK = Path(__file__).resolve().parent / "work"
 Sample = tuple[tuple[int, int, int, int, int], float]  # (own men, own kings, opp men, opp kings, colour), result
 
 
-def load(files: list[Path], every: int = 1) -> tuple[list[Sample], list[Sample]]:
-    """Training and held-out positions (every tenth game held out), from the mover's view."""
+def load(files: list[Path], every: int = 1, labels: Path | None = None) -> tuple[list[Sample], list[Sample], list[float]]:
+    """Training and held-out positions (every tenth game held out), from the mover's view; with
+    ``labels`` (label.py's scores for the games of ``files``, in order), only the training
+    positions it scores, and their scores beside them."""
     train: list[Sample] = []
     held: list[Sample] = []
+    scores: list[float] = []
+    label_lines = labels.open() if labels else None
     game_number = 0
     for path in files:
         for line in path.open():
             record = json.loads(line)
+            label = json.loads(next(label_lines)) if label_lines else None
             white_score = float(record["result"])
             into = held if game_number % 10 == 9 else train
             game_number += 1
             for k, (wm, wk, bm, bk, turn) in enumerate(record["positions"]):
-                if k % every:
+                if label is not None and into is train:
+                    if k % label["every"]:
+                        continue
+                    scores.append(float(label["scores"][k // label["every"]]))
+                elif k % every:
                     continue
                 if turn == 0:
                     into.append(((wm, wk, bm, bk, 0), white_score))
                 else:
                     into.append(((bm, bk, wm, wk, 1), 1.0 - white_score))
-    return train, held
+    return train, held, scores
 
 
 def texel_error(ev: Evaluator, samples: list[Sample]) -> tuple[float, float]:
@@ -84,6 +93,9 @@ def main() -> int:
                     help="features whose weight stays as shipped (relative to the man), e.g. king")
     ap.add_argument("--drop", nargs="*", default=[], choices=FEATURES, metavar="FEATURE",
                     help="features held at weight 0 (each costs search time)")
+    ap.add_argument("--labels", type=Path, default=None, help="label.py's search scores for the games (one file of games)")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="with --labels, the target is lam * result + (1 - lam) * sigmoid(K * score)")
     ap.add_argument("--write", action="store_true", help="store the fitted weights in the weights file")
     args = ap.parse_args()
     files = args.files or sorted(WORK.glob(f"{args.variant}-*.jsonl"))
@@ -93,7 +105,16 @@ def main() -> int:
     start = time.perf_counter()
     game = Game(args.variant)
     shipped = Evaluator(game.rules, game.generator)
-    train, held = load(files, args.every)
+    if args.labels and len(files) != 1:
+        print("--labels goes with one file of games (--files)", file=sys.stderr)
+        return 1
+    train, held, scores = load(files, args.every, args.labels)
+    if args.labels:
+        # The search's scores as expected results, at the scale that fits the games' results best.
+        k_label, _ = best_scale(scores, [y for _, y in train])
+        train = [(pos, args.lam * y + (1 - args.lam) * sigmoid(k_label * score))
+                 for (pos, y), score in zip(train, scores)]
+        print(f"{len(train)} positions labelled by search (K {k_label:.5f}), lam {args.lam}")
     rows, results = [], []
     for pos, y in train:
         if shipped.linear(*pos[:4]):
@@ -127,8 +148,10 @@ def main() -> int:
           f"{time.perf_counter() - start:.0f} s in all")
     if args.write:
         games = sum(1 for f in files for _ in f.open())
+        labelled = f", labelled by {args.labels.name} at lam {args.lam}" if args.labels else ""
         source = (f"fitted by tools/train/fit.py on {len(rows)} positions of {games} self-play games "
-                  f"({', '.join(f.name for f in files)}); held-out Texel error {e_new:.4f} (hand-set {e_old:.4f})")
+                  f"({', '.join(f.name for f in files)}{labelled}); held-out Texel error {e_new:.4f} "
+                  f"(before {e_old:.4f})")
         write_set(weight_set_of(game.rules), weights, source)
         print(f"written to {WEIGHTS_FILE.relative_to(ROOT)} as {weight_set_of(game.rules)!r}")
     return 0
