@@ -3,8 +3,8 @@
 The score is a weighted sum of the features in :data:`FEATURES`, each counted for the side to
 move less the same count for the opponent, in centi-men (a man is 100) so the search can
 negate it. The weights come from ``data/weights.json``, one set per kind of game
-(:func:`weight_set_of`); the sets ``tools/train`` fits by logistic regression on self-play
-games say so in their ``source``, the others are the hand-set weights. The *family* comes
+(:func:`weight_set_of`); ``tools/train`` fits every set by logistic regression on self-play
+games, and each set's ``source`` says on which. The *family* comes
 from the rule flags, never from the variant's name:
 
 * ``losing``   -- ``losing_game``: the goal is inverted (Antidraughts, Schlagdame);
