@@ -76,9 +76,10 @@ def test_labels_search_the_self_play_positions_themselves() -> None:
     import label
 
     record = selfplay.play_game("international", 1, 3, 8, 40)
-    for position in record["positions"]:  # type: ignore[union-attr]
-        game = Game("international", fen=label.fen_of("international", position))
-        assert [*game.pieces, game.turn.index] == position
+    geometry = Game("international").geometry
+    for wm, wk, bm, bk, turn in record["positions"]:  # type: ignore[union-attr]
+        game = Game("international", fen=label.write_fen((wm, wk, bm, bk), turn, geometry))
+        assert [*game.pieces, game.turn.index] == [wm, wk, bm, bk, turn]
     scores = label.label_game(("international", json.dumps(record), 2, 3))["scores"]
     assert len(scores) == len(record["positions"][::3])  # type: ignore[index]
     assert all(-label.CLIP <= s <= label.CLIP for s in scores)  # type: ignore[attr-defined]

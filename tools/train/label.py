@@ -29,29 +29,12 @@ sys.path.insert(0, str(ROOT))
 
 from draughts import Game  # noqa: E402
 from draughts.engine.search import Searcher  # noqa: E402
+from draughts.notation.fen import write_fen  # noqa: E402
 
 WORK = Path(__file__).resolve().parent / "work"
 # Won or lost by force within the search: scored as this many centi-men, which the sigmoid
 # turns into a near-certain result without letting one position outweigh the rest.
 CLIP = 1500
-
-
-def fen_of(variant: str, position: list[int]) -> str:
-    """The FEN of a self-play position ``[white men, white kings, black men, black kings, turn]``."""
-    wm, wk, bm, bk, turn = position
-    geometry = Game(variant).generator.geometry
-
-    def side(men: int, kings: int) -> str:
-        squares = []
-        for s in geometry.squares:
-            bit = 1 << geometry.bit_index[s.number]
-            if men & bit:
-                squares.append(str(s.number))
-            elif kings & bit:
-                squares.append(f"K{s.number}")
-        return ",".join(squares)
-
-    return f"{'W' if turn == 0 else 'B'}:W{side(wm, wk)}:B{side(bm, bk)}"
 
 
 def label_game(args: tuple[str, str, int, int]) -> dict[str, object]:
@@ -60,8 +43,9 @@ def label_game(args: tuple[str, str, int, int]) -> dict[str, object]:
     first = Game(variant)
     searcher = Searcher(first.rules, first.generator, tt_entries=1 << 16)
     scores = []
-    for position in positions[::every]:
-        result = searcher.search(Game(variant, fen=fen_of(variant, position)), None, depth)
+    for wm, wk, bm, bk, turn in positions[::every]:
+        fen = write_fen((wm, wk, bm, bk), turn, first.geometry)
+        result = searcher.search(Game(variant, fen=fen), None, depth)
         scores.append(max(-CLIP, min(CLIP, result.score)))
     return {"every": every, "scores": scores}
 
