@@ -4,9 +4,9 @@
     nice -n 10 python3 bench/eval_match.py --variant russian --games 100 --nodes 2000 --base 1a2b3c4
 
 Both sides are this tree's search; they differ only in the evaluation's weights: the working
-tree's ``draughts/engine/data/weights.json`` against the same file at ``--base`` (``git
-show``), each side the variant's weight set. Every opening of the openings file
-(``bench/openings/<variant>.txt``, written by ``--write-openings`` from random short openings
+tree's ``draughts/engine/data/weights.json`` and ``patterns.json`` against the same files at
+``--base`` (``git show``; no patterns file there, no patterns), each side the variant's set.
+Every opening of the openings file (``bench/openings/<variant>.txt``, written by ``--write-openings`` from random short openings
 the base evaluation calls level) is played twice, colours swapped. Each side searches to
 ``--depth`` plies, or ``--nodes`` nodes per move, so the result does not depend on the
 machine's speed or load. Games longer than ``--max-plies`` count as draws. Prints the score of
@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from draughts import Game  # noqa: E402
 from draughts.engine import to_move  # noqa: E402
 from draughts.engine.evaluate import weight_set_of  # noqa: E402
+from draughts.engine.patterns import Patterns  # noqa: E402
 from draughts.engine.search import Searcher  # noqa: E402
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
@@ -46,8 +47,20 @@ def base_weights(base: str, variant: str) -> dict[str, float]:
     return {k: float(v) for k, v in entry["weights"].items()}
 
 
+def base_patterns(base: str, variant: str) -> list[int] | None:
+    """The variant's pattern table as ``draughts/engine/data/patterns.json`` at ``base`` has it
+    (None: no table there, as before the patterns)."""
+    out = subprocess.run(["git", "show", f"{base}:draughts/engine/data/patterns.json"], cwd=ROOT,
+                         capture_output=True, text=True, check=False)
+    if out.returncode:
+        return None
+    entry = json.loads(out.stdout)["sets"].get(weight_set_of(Game(variant).rules))
+    return [int(v) for v in entry["weights"]] if entry else None
+
+
 def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float], depth: int,
-         nodes: int | None, max_plies: int, base_extensions: bool = True) -> tuple[float, list[int], list[int]]:
+         nodes: int | None, max_plies: int, base_extensions: bool = True,
+         old_patterns: list[int] | None = None) -> tuple[float, list[int], list[int]]:
     """One game: the shipped weights' score and the nodes per move of (shipped, base)."""
     game = Game(variant)
     for text in opening:
@@ -55,6 +68,7 @@ def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float
     new = Searcher(game.rules, game.generator, tt_entries=1 << 16)
     base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=old)
     base.forcing_extensions = base_extensions
+    base.evaluator.patterns = Patterns(game.geometry, old_patterns) if old_patterns else None
     for s in (new, base):
         if nodes is not None:
             s.max_nodes = nodes
@@ -83,7 +97,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100, help="an even number: each opening twice")
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--nodes", type=int, default=None, help="a node budget per move instead of a depth")
-    ap.add_argument("--base", default=HAND_SET, help="the revision whose weights file is the opponent")
+    ap.add_argument("--base", default=HAND_SET, help="the revision whose weights (and patterns) are the opponent")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--base-without-extensions", action="store_true",
                     help="the base side searches without the forcing extensions (with --base HEAD: "
@@ -100,6 +114,7 @@ def main() -> int:
         return 0
     openings = [line.split() for line in path.read_text().splitlines() if line.strip()]
     old = base_weights(args.base, args.variant)
+    old_patterns = base_patterns(args.base, args.variant)
     budget = f"{args.nodes} nodes a move" if args.nodes else f"depth {args.depth}"
     against = f"{args.base}'s" + (", without forcing extensions" if args.base_without_extensions else "")
     print(f"{args.variant}: shipped weights against {against}, {args.games} games, {budget}, "
@@ -110,7 +125,7 @@ def main() -> int:
     for i in range(args.games):
         score, new_nodes, base_nodes = play(args.variant, openings[(i // 2) % len(openings)], i % 2 == 0, old,
                                             args.depth, args.nodes, args.max_plies,
-                                            not args.base_without_extensions)
+                                            not args.base_without_extensions, old_patterns)
         scores.append(score)
         nodes[0].extend(new_nodes)
         nodes[1].extend(base_nodes)

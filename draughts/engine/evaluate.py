@@ -14,6 +14,9 @@ from the rule flags, never from the variant's name:
 * ``flying``   -- ``flying_kings`` (International, Brazilian, Canadian, Russian, Pool, ...);
 * ``short``    -- everything else (English, Italian: kings move one square).
 
+A weight set may also have a table of learnt patterns (:mod:`.patterns`, International's),
+which :meth:`Evaluator.evaluate` adds to the weighted sum.
+
 The flying family has two weight sets, ``international`` (10x10 and larger) and ``flying8``
 (the 8x8 boards), since a man's road to the king row and the value of a king differ; so has
 the losing family, ``losing`` (Antidraughts) and ``losing8`` (Schlagdame).
@@ -39,6 +42,7 @@ from pathlib import Path
 
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
+from .patterns import PATTERN_SETS, Patterns, table_size
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "weights.json"
 
@@ -120,7 +124,10 @@ def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
 class Evaluator:
     """Masks and weights for one rule set; :meth:`evaluate` scores a position."""
 
-    def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: Mapping[str, float] | None = None) -> None:
+    def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: Mapping[str, float] | None = None,
+                 patterns: bool = True) -> None:
+        """``patterns=False`` leaves out the learnt patterns (:mod:`.patterns`): the linear
+        evaluation alone, which ``tools/train/fit.py`` fits."""
         self.family = family_of(rules)
         self.weight_set = weight_set_of(rules)
         self.losing = rules.losing_game
@@ -134,6 +141,11 @@ class Evaluator:
         self.weights = w
         self.rules, self.gen = rules, gen
         self._units: list[Evaluator] | None = None  # one per feature, for features()
+        # The table of the weight set, where it was fitted for a board of this size (Canadian's
+        # 12x12 shares International's weights but not its regions).
+        table = PATTERN_SETS.get(self.weight_set) if patterns else None
+        fits = table is not None and len(table) == table_size(gen.geometry)
+        self.patterns = Patterns(gen.geometry, table) if fits else None
         g = gen.geometry
         rows, cols, stride = g.rows, g.cols, g.stride
         self.man_value = round(w["man"])
@@ -306,6 +318,8 @@ class Evaluator:
         empty = self.board_mask & ~(om | ok | pm | pk)
         score = (self.side_score(om, ok, pm, pk, colour, empty)
                  - self.side_score(pm, pk, om, ok, colour ^ 1, empty))
+        if self.patterns is not None and (om or pm):
+            score += -self.patterns.score(pm, om) if colour else self.patterns.score(om, pm)
         if self.drawish > 1 and (not om or not pm) and self.lone_king(om, ok, pm, pk):
             # A lone king against a few pieces is usually a draw with flying kings
             # (FMJD 6.3/6.4 even make it one by rule): keep the search from overrating it.
@@ -341,7 +355,7 @@ class Evaluator:
     def features(self, om: int, ok: int, pm: int, pk: int, colour: int) -> list[int]:
         """The feature counts of :data:`FEATURES`, own less the opponent's: where
         :meth:`linear` holds, :meth:`evaluate` is their weighted sum (up to the rounding of
-        the square table to whole centi-men). Each count is :meth:`side_score` with that
+        the square table to whole centi-men, and without the learnt patterns). Each count is :meth:`side_score` with that
         feature's weight 1 and the others 0, so the two cannot disagree. For training only:
         it costs one evaluation per feature."""
         if self._units is None:

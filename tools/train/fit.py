@@ -104,7 +104,7 @@ def main() -> int:
         return 1
     start = time.perf_counter()
     game = Game(args.variant)
-    shipped = Evaluator(game.rules, game.generator)
+    shipped = Evaluator(game.rules, game.generator, patterns=False)  # the linear part, which this fits
     if args.labels and len(files) != 1:
         print("--labels goes with one file of games (--files)", file=sys.stderr)
         return 1
@@ -141,7 +141,7 @@ def main() -> int:
     print(f"K = {man / 100:.5f} per centi-man")
     for name in FEATURES:
         print(f"  {name:<14} shipped {shipped.weights[name]:>7.1f}   fitted {weights[name]:>7.1f}")
-    fitted = Evaluator(game.rules, game.generator, weights)
+    fitted = Evaluator(game.rules, game.generator, weights, patterns=False)
     k_old, e_old = texel_error(shipped, held)
     k_new, e_new = texel_error(fitted, held)
     print(f"held-out Texel error: shipped {e_old:.5f} (K {k_old:.5f}), fitted {e_new:.5f} (K {k_new:.5f}); "

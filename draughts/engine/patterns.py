@@ -1,0 +1,119 @@
+"""Learnt patterns of men: small board regions scored as a whole, as the strongest engines do.
+
+A feature such as "support" or "blocked" says one thing about a formation; a pattern says
+what the formation is worth as a whole. The board's rows are taken in adjacent pairs, and each
+pair in a left and a right region of the first three and the last three dark squares of
+each row (they overlap on a board of five squares a row), six squares in all; each square is
+empty, a white man or a black man, so a region has ``3**6 = 729`` states and each state one
+learnt weight in centi-men, from White's point of view. Kings are left out (they are few, and
+the features score them). ``tools/train/patterns.py`` fits the weights on top of the linear
+evaluation, on self-play positions and their mirror images (so a formation is worth to Black
+what it is worth to White); the tables ship in ``data/patterns.json``, one per weight set, and
+a weight set without a table has no pattern term.
+
+Speed: each row's men are cut out of the bitboard with one shift and one mask, and a table
+per row turns that window into the base-3 code of its left and right three squares; the
+region's state is then two such codes, so a whole board costs two lookups per row and one
+per region.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..geometry import Geometry
+
+PATTERNS_FILE = Path(__file__).resolve().parent / "data" / "patterns.json"
+SQUARES = 3  # dark squares of a row in a region
+STATES_ROW = 3 ** SQUARES  # 27: the states of a region's squares in one row
+STATES = STATES_ROW * STATES_ROW  # 729: the states of a region
+
+
+def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
+    """Every weight set's table of ``path``: ``{set: [weight, ...]}`` (an absent file: none)."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {name: [int(v) for v in entry["weights"]] for name, entry in data["sets"].items()}
+
+
+PATTERN_SETS: dict[str, list[int]] = load_pattern_sets()
+
+
+def table_size(geometry: Geometry) -> int:
+    """The number of weights a table for this board has (two regions per pair of rows)."""
+    return 2 * (len({s.row for s in geometry.squares}) - 1) * STATES
+
+
+class Patterns:
+    """The regions of one board and their weights; :meth:`score` scores the men."""
+
+    def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
+        rows: dict[int, list[tuple[int, int]]] = {}
+        for s in geometry.squares:
+            rows.setdefault(s.row, []).append((s.col, geometry.bit_index[s.number]))
+        # Per row: (shift, mask, left codes, right codes), each code table indexed by the
+        # row's window of bits; the digit of a square is 1 where the window has its bit.
+        self.rows: list[tuple[int, int, list[int], list[int]]] = []
+        parts: list[tuple[list[int], list[int]]] = []  # per row: its left and right squares' bits
+        for r in sorted(rows):
+            bits = [b for _, b in sorted(rows[r])]
+            parts.append((bits[:SQUARES], bits[-SQUARES:]))
+            shift = min(bits)
+            width = max(bits) - shift + 1
+            tables = []
+            for part in (bits[:SQUARES], bits[-SQUARES:]):
+                tables.append([sum(3 ** i for i, b in enumerate(part) if window >> (b - shift) & 1)
+                               for window in range(1 << width)])
+            self.rows.append((shift, (1 << width) - 1, tables[0], tables[1]))
+        self.regions = 2 * (len(self.rows) - 1)
+        # Each region's squares: its upper row's part, then its lower row's (digit i of a
+        # row's code is the part's i-th square).
+        self.region_bits = [(parts[r][side], parts[r + 1][side]) for r in range(len(parts) - 1) for side in (0, 1)]
+        self.size = self.regions * STATES
+        self.weights: list[int] = list(weights) if weights is not None else [0] * self.size
+        if len(self.weights) != self.size:
+            raise ValueError(f"a pattern table of {len(self.weights)} weights, this board has {self.size}")
+        # One list per region, so score() indexes without adding an offset, beside the row that
+        # closes it (the first row only opens the first region).
+        tables = [self.weights[k * STATES:(k + 1) * STATES] for k in range(self.regions)]
+        self._first = self.rows[0]
+        self._rest = list(zip(self.rows[1:], tables[0::2], tables[1::2]))
+
+    def codes(self, white_men: int, black_men: int) -> list[tuple[int, int]]:
+        """Each row's (left, right) code: base 3, a white man 1 and a black man 2."""
+        out = []
+        for shift, mask, left, right in self.rows:
+            w = white_men >> shift & mask
+            b = black_men >> shift & mask
+            out.append((left[w] + 2 * left[b], right[w] + 2 * right[b]))
+        return out
+
+    def indices(self, white_men: int, black_men: int) -> list[int]:
+        """The state of every region as an index into the flat table (for training)."""
+        codes = self.codes(white_men, black_men)
+        out = []
+        for r in range(len(codes) - 1):
+            out.append((2 * r) * STATES + codes[r][0] * STATES_ROW + codes[r + 1][0])
+            out.append((2 * r + 1) * STATES + codes[r][1] * STATES_ROW + codes[r + 1][1])
+        return out
+
+    def score(self, white_men: int, black_men: int) -> int:
+        """The men's patterns in centi-men, for White (the search's hot path: kept inline)."""
+        shift, mask, left, right = self._first
+        w = white_men >> shift & mask
+        b = black_men >> shift & mask
+        above_l = (left[w] + 2 * left[b]) * STATES_ROW  # the region's upper row, as its place in the table
+        above_r = (right[w] + 2 * right[b]) * STATES_ROW
+        total = 0
+        for (shift, mask, left, right), table_l, table_r in self._rest:
+            w = white_men >> shift & mask
+            b = black_men >> shift & mask
+            code_l = left[w] + 2 * left[b]
+            code_r = right[w] + 2 * right[b]
+            total += table_l[above_l + code_l] + table_r[above_r + code_r]
+            above_l = code_l * STATES_ROW
+            above_r = code_r * STATES_ROW
+        return total

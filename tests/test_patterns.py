@@ -1,0 +1,82 @@
+"""The learnt patterns: each region's state read square by square agrees with the fast path,
+the evaluation adds the table's score with the sign of the side to move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from random_play import random_playout
+
+from draughts import Game
+from draughts.engine.evaluate import Evaluator
+from draughts.engine.patterns import STATES, STATES_ROW, Patterns, table_size
+
+
+def positions(variant: str, seed: int) -> list[tuple[int, int, int, int, int]]:
+    rng = random.Random(seed)
+    return [(*game.position.sides(), game.turn.index)
+            for _ in range(6) for game in random_playout(variant, rng, 4, 119)]
+
+
+def slow_indices(game: Game, white_men: int, black_men: int) -> list[int]:
+    """The regions' states, square by square from the geometry: the first and the last three
+    dark squares of each row, with those of the next row; a white man 1, a black man 2."""
+    geo = game.geometry
+    rows: dict[int, list[int]] = {}
+    for s in sorted(geo.squares, key=lambda s: (s.row, s.col)):
+        rows.setdefault(s.row, []).append(geo.bit_index[s.number])
+
+    def code(bits: list[int]) -> int:
+        return sum(3 ** i * ((white_men >> b & 1) + 2 * (black_men >> b & 1)) for i, b in enumerate(bits))
+
+    out = []
+    keys = sorted(rows)
+    for r, (upper, lower) in enumerate(zip(keys, keys[1:])):
+        for part, pick in enumerate((slice(0, 3), slice(-3, None))):
+            out.append((2 * r + part) * STATES + code(rows[upper][pick]) * STATES_ROW + code(rows[lower][pick]))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["international", "russian", "english"])
+def test_fast_codes_agree_with_the_squares(variant: str) -> None:
+    game = Game(variant)
+    rng = random.Random(7)
+    table = [rng.randint(-50, 50) for _ in range(Patterns(game.geometry).size)]
+    patterns = Patterns(game.geometry, table)
+    for om, ok, pm, pk, colour in positions(variant, 3):
+        wm, bm = (pm, om) if colour else (om, pm)
+        expected = slow_indices(game, wm, bm)
+        assert patterns.indices(wm, bm) == expected
+        assert patterns.score(wm, bm) == sum(table[i] for i in expected)
+
+
+def test_the_evaluation_adds_the_patterns_for_the_side_to_move() -> None:
+    game = Game("international")
+    rng = random.Random(5)
+    with_patterns = Evaluator(game.rules, game.generator)
+    with_patterns.patterns = Patterns(game.geometry, [rng.randint(-30, 30) for _ in range(Patterns(game.geometry).size)])
+    linear = Evaluator(game.rules, game.generator, patterns=False)
+    assert linear.patterns is None
+    differ = 0
+    for om, ok, pm, pk, colour in positions("international", 11):
+        if not with_patterns.linear(om, ok, pm, pk) or not (om | pm):
+            continue
+        wm, bm = (pm, om) if colour else (om, pm)
+        term = with_patterns.patterns.score(wm, bm)
+        assert with_patterns.evaluate(om, ok, pm, pk, colour) == (
+            linear.evaluate(om, ok, pm, pk, colour) + (-term if colour else term))
+        differ += term != 0
+    assert differ > 50
+
+
+def test_a_table_of_the_wrong_size_is_refused() -> None:
+    game = Game("international")
+    with pytest.raises(ValueError):
+        Patterns(game.geometry, [0] * 10)
+
+
+@pytest.mark.parametrize("variant", ["international", "canadian", "russian", "english"])
+def test_table_size_without_building_the_tables(variant: str) -> None:
+    game = Game(variant)
+    assert table_size(game.geometry) == Patterns(game.geometry).size
