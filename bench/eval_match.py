@@ -6,8 +6,9 @@
 Both sides are this tree's search; they differ only in the evaluation's weights: the working
 tree's ``draughts/engine/data/weights.json`` and ``patterns.json`` against the same files at
 ``--base`` (``git show``; no patterns file there, no patterns), each side the variant's set.
-Every opening of the openings file (``bench/openings/<variant>.txt``, written by ``--write-openings`` from random short openings
-the base evaluation calls level) is played twice, colours swapped. Each side searches to
+Every opening of the openings file (``bench/openings/<variant>.txt``, written by
+``--write-openings`` from random short openings the base evaluation calls level) is played
+twice, colours swapped. Each side searches to
 ``--depth`` plies, or ``--nodes`` nodes per move, so the result does not depend on the
 machine's speed or load. Games longer than ``--max-plies`` count as draws. Prints the score of
 the shipped weights, the Elo difference with its 95 % interval, and the mean nodes per move

@@ -1,5 +1,6 @@
 """The learnt patterns: each region's state read square by square agrees with the fast path,
-the evaluation adds the table's score with the sign of the side to move."""
+the evaluation adds the table's score with the sign of the side to move, and the shipped
+tables fit their boards."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import pytest
 from random_play import random_playout
 
 from draughts import Game
-from draughts.engine.evaluate import Evaluator
-from draughts.engine.patterns import STATES, STATES_ROW, Patterns, table_size
+from draughts.engine.evaluate import Evaluator, weight_set_of
+from draughts.engine.patterns import PATTERN_SETS, STATES, STATES_ROW, Patterns, table_size
 
 
 def positions(variant: str, seed: int) -> list[tuple[int, int, int, int, int]]:
@@ -70,10 +71,46 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move() -> None:
     assert differ > 50
 
 
+def test_shipped_tables_fit_their_boards() -> None:
+    assert "international" in PATTERN_SETS
+    game = Game("international")
+    assert Evaluator(game.rules, game.generator).patterns is not None
+    assert Evaluator(game.rules, game.generator, patterns=False).patterns is None
+    assert len(PATTERN_SETS["international"]) == Patterns(game.geometry).size
+    # Canadian shares International's weight set; its larger board has other regions.
+    canadian = Game("canadian")
+    assert weight_set_of(canadian.rules) == "international"
+    assert Evaluator(canadian.rules, canadian.generator).patterns is None
+    for table in PATTERN_SETS.values():
+        assert max(abs(w) for w in table) < 300  # in centi-men: no region outweighs three men
+
+
 def test_a_table_of_the_wrong_size_is_refused() -> None:
     game = Game("international")
     with pytest.raises(ValueError):
         Patterns(game.geometry, [0] * 10)
+
+
+def test_a_formation_is_worth_the_same_to_either_side() -> None:
+    # The fit sees every position also turned half a turn with the colours swapped, so the
+    # shipped table is antisymmetric: the turned position scores the same for the side to move.
+    game = Game("international")
+    geo = game.geometry
+    last = len(geo.squares) + 1
+    turned_bit = {geo.bit_index[s.number]: geo.bit_index[last - s.number] for s in geo.squares}
+
+    def turn(bits: int) -> int:
+        return sum(1 << turned_bit[b] for b in range(bits.bit_length()) if bits >> b & 1)
+
+    ev = Evaluator(game.rules, game.generator)
+    nonzero = 0
+    for om, ok, pm, pk, colour in positions("international", 13):
+        score = ev.evaluate(om, ok, pm, pk, colour)
+        assert ev.evaluate(turn(om), turn(ok), turn(pm), turn(pk), colour ^ 1) == score
+        wm, bm = (pm, om) if colour else (om, pm)
+        assert ev.patterns is not None
+        nonzero += ev.patterns.score(wm, bm) != 0
+    assert nonzero > 50  # and the table says something about most positions
 
 
 @pytest.mark.parametrize("variant", ["international", "canadian", "russian", "english"])
