@@ -3,7 +3,7 @@
 The low levels are weak on purpose, in the ways a person is: they look only a move or two
 ahead and misjudge positions (noise on every root move's score), but they never leave a piece
 to a one-move capture: the search always follows captures to the end. Level 1 beats a random
-mover (40-0) and misses the shots that need more than one move of its own; each level above
+mover (80-0) and misses the shots that need more than one move of its own; each level above
 scores 65-85 % against the one below (``bench/engine_ladder.py``, colours swapped,
 International with the labelled-fit weights: 1 v 0 100 %, 2 v 1 72.5 %, 3 v 2 77.5 %, 4 v 3
 83.8 % over 80 games a pair; 5 v 4 78.8 %, 6 v 5 80.0 %, 7 v 6 81.2 %, and 8 v 7 77.5 % with
