@@ -27,7 +27,7 @@ from ..geometry import Geometry
 
 PATTERNS_FILE = Path(__file__).resolve().parent / "data" / "patterns.json"
 SQUARES = 3  # dark squares of a row in a region
-STATES_ROW = 3 ** SQUARES  # 27: the states of a region's squares in one row
+STATES_ROW: int = 3 ** SQUARES  # 27: the states of a region's squares in one row
 STATES = STATES_ROW * STATES_ROW  # 729: the states of a region
 
 
