@@ -3,13 +3,14 @@
 The low levels are weak on purpose, in the ways a person is: they look only a move or two
 ahead and misjudge positions (noise on every root move's score), but they never leave a piece
 to a one-move capture: the search always follows captures to the end. Level 1 beats a random
-mover (80-0) and misses the shots that need more than one move of its own; each level above
-scores 65-85 % against the one below (``bench/engine_ladder.py``, colours swapped,
-International with the labelled-fit weights: 1 v 0 100 %, 2 v 1 72.5 %, 3 v 2 77.5 %, 4 v 3
-83.8 % over 80 games a pair; 5 v 4 78.8 %, 6 v 5 80.0 %, 7 v 6 81.2 %, and 8 v 7 77.5 % with
-level 8 at half a second a move, ``--time-scale 0.0625``, over 40). Levels 2 and 3 misjudge
-less than they did (noise 45 and 50, were 60 and 70): with the fitted weights level 4 had
-scored 88.8 % against level 3, and lowering level 3's noise alone overshot 3 v 2. From
+mover (80-0, and 40-0 again with the patterns) and misses the shots that need more than one
+move of its own; each level above scores 65-85 % against the one below
+(``bench/engine_ladder.py``, colours swapped, International with the learnt patterns of men:
+2 v 1 81.9 % and 3 v 2 76.2 % over 80 games; 4 v 3 78.8 %, 5 v 4 82.5 %, 6 v 5 68.8 % and
+7 v 6 76.2 % over 40; 8 v 7 scored 77.5 % with level 8 at half a second a move,
+``--time-scale 0.0625``, over 40, before the patterns). Level 2 misjudges less than it did
+(noise 35, was 45, and 60 before that): the patterns strengthened level 3 more than level 2,
+and 3 v 2 had reached 91.2 % over 40 games. Level 3's noise is 50 (was 70). From
 level 4 up a level is a node budget, so it plays the same in the browser as in CPython, with a
 time cap in case the machine is very slow; level 8 is a time budget, everything the engine has.
 Level 7 fills the gap below it: at half a second a move the strongest level scored 95 % (+36
@@ -40,7 +41,7 @@ class Level:
 
 LEVELS: list[Level] = [
     Level(1, "First game", 1, 0.5, 10, 0.0, "looks one move ahead: never leaves a piece hanging, misses deeper shots"),
-    Level(2, "Beginner", 2, 0.5, 45, 0.0, "looks two moves ahead and often misjudges the position"),
+    Level(2, "Beginner", 2, 0.5, 35, 0.0, "looks two moves ahead and often misjudges the position"),
     Level(3, "Casual", 3, 1.0, 50, 0.0, "looks three moves ahead: sees short combinations, misjudges positions"),
     Level(4, "Club", 64, 2.0, 0, 0.0, "a careful club player: weighs about 1,000 positions a move", nodes=1_000),
     Level(5, "Expert", 64, 4.0, 0, 0.0, "solid: weighs about 2,500 positions a move", nodes=2_500),
