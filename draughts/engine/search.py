@@ -22,14 +22,6 @@ that is what makes a pure-Python search fast enough to be worth playing.
   has been searched), so an answer is always ready in time.
 * Draws: positions since the last irreversible move (game history plus the search path)
   count as a draw on repetition; the quiet-move counter is followed too.
-
-Tried and left out, each against the search without it at level 6 (8,000 nodes a move), 100
-games (``bench/engine_vs_revision.py --level 6 --time 8``): a threat extension in the
-quiescence (a quiet leaf where the opponent could capture searched one real ply, as Scan
-and py-draughts' TurboEngine do) 46.0 %; a shallow verification search against a raised
-bound at null-window nodes of depth 3 and more (Scan's stand-in for a null move) 43.0 %; both
-42.5 %. A stronger LMR scored 49.0 %, and futility pruning at the horizon halved the shots
-``bench/shot_bench.py`` finds.
 """
 
 from __future__ import annotations
