@@ -355,11 +355,12 @@ class Evaluator:
     def features(self, om: int, ok: int, pm: int, pk: int, colour: int) -> list[int]:
         """The feature counts of :data:`FEATURES`, own less the opponent's: where
         :meth:`linear` holds, :meth:`evaluate` is their weighted sum (up to the rounding of
-        the square table to whole centi-men, and without the learnt patterns). Each count is :meth:`side_score` with that
-        feature's weight 1 and the others 0, so the two cannot disagree. For training only:
-        it costs one evaluation per feature."""
+        the square table to whole centi-men, and without the learnt patterns). Each count is
+        :meth:`side_score` with that feature's weight 1 and the others 0, so the two cannot
+        disagree. For training only: it costs one evaluation per feature."""
         if self._units is None:
-            self._units = [Evaluator(self.rules, self.gen, {**{f: 0.0 for f in FEATURES}, DRAWISH: 1.0, name: 1.0})
+            self._units = [Evaluator(self.rules, self.gen, {**{f: 0.0 for f in FEATURES}, DRAWISH: 1.0, name: 1.0},
+                                     patterns=False)  # side_score() alone: no pattern tables to build
                            for name in FEATURES]
         empty = self.board_mask & ~(om | ok | pm | pk)
         return [u.side_score(om, ok, pm, pk, colour, empty) - u.side_score(pm, pk, om, ok, colour ^ 1, empty)

@@ -64,7 +64,7 @@ class Patterns:
             shift = min(bits)
             width = max(bits) - shift + 1
             tables = []
-            for part in (bits[:SQUARES], bits[-SQUARES:]):
+            for part in parts[-1]:
                 tables.append([sum(3 ** i for i, b in enumerate(part) if window >> (b - shift) & 1)
                                for window in range(1 << width)])
             self.rows.append((shift, (1 << width) - 1, tables[0], tables[1]))
