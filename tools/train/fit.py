@@ -22,6 +22,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -74,11 +75,20 @@ def write_set(name: str, weights: dict[str, float], source: str, path: Path = WE
     """Replace one weight set in the weights file, keeping its layout (one line per set)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     data["sets"][name] = {"source": source, "weights": weights}
+    write_sets(path, data)
+
+
+def write_sets(path: Path, data: dict[str, Any], compact: bool = False) -> None:
+    """A file of sets (``{"about": ..., "sets": {name: {"source", "weights"}}}``) in the layout
+    the weights and patterns files keep: a line for each set's source, one for its weights
+    (``compact``: without spaces, for the long pattern tables)."""
+    separators = (",", ":") if compact else None
     items = list(data["sets"].items())
     lines = ["{", f'  "about": {json.dumps(data["about"])},', '  "sets": {']
     for i, (key, entry) in enumerate(items):
         lines.append(f'    {json.dumps(key)}: {{"source": {json.dumps(entry["source"])},')
-        lines.append(f'      "weights": {json.dumps(entry["weights"])}}}' + ("," if i < len(items) - 1 else ""))
+        lines.append(f'      "weights": {json.dumps(entry["weights"], separators=separators)}}}'
+                     + ("," if i < len(items) - 1 else ""))
     lines += ["  }", "}"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from draughts import Game  # noqa: E402
 from draughts.engine.evaluate import Evaluator, weight_set_of  # noqa: E402
 from draughts.engine.patterns import PATTERNS_FILE, SQUARES, STATES, STATES_ROW, Patterns  # noqa: E402
-from fit import load  # noqa: E402
+from fit import load, write_sets  # noqa: E402
 from texel import best_scale, sigmoid  # noqa: E402
 
 
@@ -175,14 +175,7 @@ def main() -> int:
                   f"({args.files[0].name}, labelled by {args.labels.name} at lam {args.lam}, ridge {args.ridge}, "
                   f"{args.steps} steps); held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
         data["sets"][weight_set_of(game.rules)] = {"source": source, "weights": table}
-        lines = ["{", f'  "about": {json.dumps(data["about"])},', '  "sets": {']
-        items = list(data["sets"].items())
-        for i, (key, entry) in enumerate(items):
-            lines.append(f'    {json.dumps(key)}: {{"source": {json.dumps(entry["source"])},')
-            lines.append(f'      "weights": {json.dumps(entry["weights"], separators=(",", ":"))}}}'
-                         + ("," if i < len(items) - 1 else ""))
-        lines += ["  }", "}"]
-        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_sets(args.out, data, compact=True)
         print(f"written to {args.out} as {weight_set_of(game.rules)!r}")
     return 0
 
