@@ -15,7 +15,9 @@ faster now). On a shared machine a few per cent either way is noise. Not a test.
 package ``valgrind``), which a busy machine does not disturb: perft(d) and a fixed-depth
 search (``think(game, seconds=None, depth=...)``, the position ``bench_nodes`` uses), each
 less the same process stopped before the walk, with ``PYTHONHASHSEED=0``. The ratio is
-base / now (above 1: fewer instructions now).
+base / now (above 1: fewer instructions now). Where the two searches visit a different number
+of nodes (an evaluation changed), the instructions per node are compared as well: the
+noise-free counterpart of nodes per second.
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ def measure(tree: Path, job: dict[str, object]) -> dict[str, float]:
     return result
 
 
-def instructions(tree: Path, job: dict[str, object]) -> int:
-    """Machine instructions of ``job`` in ``tree`` less those of the same job at depth 0."""
+def instructions(tree: Path, job: dict[str, object]) -> tuple[int, int]:
+    """Machine instructions of ``job`` in ``tree`` less those of the same job at depth 0, and
+    the job's count (leaves, or nodes searched)."""
     counts = []
     for depth in (0, job["depth"]):
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
@@ -87,7 +90,7 @@ def instructions(tree: Path, job: dict[str, object]) -> int:
                              capture_output=True, text=True, check=True, cwd=tempfile.gettempdir(),
                              env={**os.environ, "PYTHONHASHSEED": "0"})
         counts.append(int(re.search(r"Collected : (\d+)", out.stderr).group(1)))  # type: ignore[union-attr]
-    return counts[1] - counts[0]
+    return counts[1] - counts[0], int(json.loads(out.stdout)["n"])
 
 
 def count_instructions(base_tree: Path, args: argparse.Namespace) -> None:
@@ -99,8 +102,14 @@ def count_instructions(base_tree: Path, args: argparse.Namespace) -> None:
                  {"kind": "search_only", "variant": args.variant, "depth": args.search_depth}))
     print(f"base {args.base} against this tree ({ROOT.name}): machine instructions (callgrind)")
     for label, job in jobs:
-        base, now = instructions(base_tree, job), instructions(ROOT, job)
+        (base, base_n), (now, now_n) = instructions(base_tree, job), instructions(ROOT, job)
         print(f"  {label:<40} base {base:>14,}  now {now:>14,}  base/now {base / now:.3f}", flush=True)
+        if job["kind"] == "search_only" and base_n != now_n:
+            # The two trees searched different trees (their evaluations differ): compare the
+            # instructions a node costs, which is what nodes per second measures.
+            print(f"  {'  per node (' + format(base_n, ',') + ' and ' + format(now_n, ',') + ' nodes)':<40} "
+                  f"base {base // base_n:>14,}  now {now // now_n:>14,}  base/now {base / base_n / (now / now_n):.3f}",
+                  flush=True)
 
 
 def main() -> int:

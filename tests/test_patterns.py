@@ -39,7 +39,7 @@ def slow_indices(game: Game, white_men: int, black_men: int) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("variant", ["international", "russian", "english"])
+@pytest.mark.parametrize("variant", ["international", "russian", "english", "frisian", "canadian"])
 def test_fast_codes_agree_with_the_squares(variant: str) -> None:
     game = Game(variant)
     rng = random.Random(7)
@@ -89,6 +89,15 @@ def test_a_table_of_the_wrong_size_is_refused() -> None:
     game = Game("international")
     with pytest.raises(ValueError):
         Patterns(game.geometry, [0] * 10)
+
+
+def test_a_board_of_every_square_has_no_patterns() -> None:
+    # The fast path puts a black man one bit above a white one; on Turkish's board of every
+    # square that bit is the next square's, so the regions are refused, not misread.
+    game = Game("turkish")
+    with pytest.raises(ValueError, match="dark squares"):
+        Patterns(game.geometry)
+    assert Evaluator(game.rules, game.generator).patterns is None
 
 
 def test_a_formation_is_worth_the_same_to_either_side() -> None:

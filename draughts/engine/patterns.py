@@ -11,10 +11,12 @@ evaluation, on self-play positions and their mirror images (so a formation is wo
 what it is worth to White); the tables ship in ``data/patterns.json``, one per weight set, and
 a weight set without a table has no pattern term.
 
-Speed: each row's men are cut out of the bitboard with one shift and one mask, and a table
-per row turns that window into the base-3 code of its left and right three squares; the
-region's state is then two such codes, so a whole board costs two lookups per row and one
-per region.
+Speed: the two colours' men go into one number, a black man one bit above where a white man
+would be (no dark square's bit has another dark square just above it, on every board of dark
+squares); each row's window of that number is cut out with one shift and one mask, and a
+table per row turns the window into the base-3 code of the row's left and right three
+squares. A region's state is then its two rows' codes, so a whole board costs one window
+and four lookups per row and one lookup per region.
 """
 
 from __future__ import annotations
@@ -42,33 +44,41 @@ def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
 PATTERN_SETS: dict[str, list[int]] = load_pattern_sets()
 
 
+def _rows(geometry: Geometry) -> list[list[int]]:
+    """The bits of each row's dark squares, left to right, rows in order."""
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for s in geometry.squares:
+        rows.setdefault(s.row, []).append((s.col, geometry.bit_index[s.number]))
+    return [[b for _, b in sorted(rows[r])] for r in sorted(rows)]
+
+
 def table_size(geometry: Geometry) -> int:
     """The number of weights a table for this board has (two regions per pair of rows)."""
-    return 2 * (len({s.row for s in geometry.squares}) - 1) * STATES
+    return 2 * (len(_rows(geometry)) - 1) * STATES
 
 
 class Patterns:
     """The regions of one board and their weights; :meth:`score` scores the men."""
 
     def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
-        rows: dict[int, list[tuple[int, int]]] = {}
-        for s in geometry.squares:
-            rows.setdefault(s.row, []).append((s.col, geometry.bit_index[s.number]))
+        dark = sum(1 << b for row in _rows(geometry) for b in row)
+        if dark & dark << 1:
+            raise ValueError("patterns need a board of dark squares (a black man's bit goes one above a white man's)")
         # Per row: (shift, mask, left codes, right codes), each code table indexed by the
-        # row's window of bits; the digit of a square is 1 where the window has its bit.
+        # row's window of both colours; the digit of a square is 1 for a white man, 2 for a black.
         self.rows: list[tuple[int, int, list[int], list[int]]] = []
         parts: list[tuple[list[int], list[int]]] = []  # per row: its left and right squares' bits
-        for r in sorted(rows):
-            bits = [b for _, b in sorted(rows[r])]
+        for bits in _rows(geometry):
             parts.append((bits[:SQUARES], bits[-SQUARES:]))
             shift = min(bits)
-            width = max(bits) - shift + 1
+            mask = sum(3 << (b - shift) for b in bits)
             tables = []
             for part in parts[-1]:
-                tables.append([sum(3 ** i for i, b in enumerate(part) if window >> (b - shift) & 1)
-                               for window in range(1 << width)])
-            self.rows.append((shift, (1 << width) - 1, tables[0], tables[1]))
-        self.regions = 2 * (len(self.rows) - 1)
+                tables.append([sum(3 ** i * ((window >> (b - shift) & 1) + 2 * (window >> (b - shift + 1) & 1))
+                                   for i, b in enumerate(part))
+                               for window in range(mask + 1)])
+            self.rows.append((shift, mask, tables[0], tables[1]))
+        self.regions = table_size(geometry) // STATES
         # Each region's squares: its upper row's part, then its lower row's (digit i of a
         # row's code is the part's i-th square).
         self.region_bits = [(parts[r][side], parts[r + 1][side]) for r in range(len(parts) - 1) for side in (0, 1)]
@@ -76,20 +86,21 @@ class Patterns:
         self.weights: list[int] = list(weights) if weights is not None else [0] * self.size
         if len(self.weights) != self.size:
             raise ValueError(f"a pattern table of {len(self.weights)} weights, this board has {self.size}")
-        # One list per region, so score() indexes without adding an offset, beside the row that
-        # closes it (the first row only opens the first region).
+        # For score(): per row, the codes as the lower row of a region and, times 27, as the
+        # upper row of the next, beside the two regions that the row closes (the first row
+        # only opens the first region), each region its own list so no offset is added.
         tables = [self.weights[k * STATES:(k + 1) * STATES] for k in range(self.regions)]
-        self._first = self.rows[0]
-        self._rest = list(zip(self.rows[1:], tables[0::2], tables[1::2]))
+        upper = [(shift, mask, [c * STATES_ROW for c in left], [c * STATES_ROW for c in right])
+                 for shift, mask, left, right in self.rows]
+        self._first = upper[0]
+        self._rest = [(shift, mask, left, right, up_l, up_r, table_l, table_r)
+                      for (shift, mask, left, right), (_, _, up_l, up_r), table_l, table_r
+                      in zip(self.rows[1:], upper[1:], tables[0::2], tables[1::2])]
 
     def codes(self, white_men: int, black_men: int) -> list[tuple[int, int]]:
         """Each row's (left, right) code: base 3, a white man 1 and a black man 2."""
-        out = []
-        for shift, mask, left, right in self.rows:
-            w = white_men >> shift & mask
-            b = black_men >> shift & mask
-            out.append((left[w] + 2 * left[b], right[w] + 2 * right[b]))
-        return out
+        both = white_men | black_men << 1
+        return [(left[both >> shift & mask], right[both >> shift & mask]) for shift, mask, left, right in self.rows]
 
     def indices(self, white_men: int, black_men: int) -> list[int]:
         """The state of every region as an index into the flat table (for training)."""
@@ -102,18 +113,15 @@ class Patterns:
 
     def score(self, white_men: int, black_men: int) -> int:
         """The men's patterns in centi-men, for White (the search's hot path: kept inline)."""
-        shift, mask, left, right = self._first
-        w = white_men >> shift & mask
-        b = black_men >> shift & mask
-        above_l = (left[w] + 2 * left[b]) * STATES_ROW  # the region's upper row, as its place in the table
-        above_r = (right[w] + 2 * right[b]) * STATES_ROW
+        both = white_men | black_men << 1
+        shift, mask, up_l, up_r = self._first
+        window = both >> shift & mask
+        above_l = up_l[window]  # the region's upper row, as its place in the table
+        above_r = up_r[window]
         total = 0
-        for (shift, mask, left, right), table_l, table_r in self._rest:
-            w = white_men >> shift & mask
-            b = black_men >> shift & mask
-            code_l = left[w] + 2 * left[b]
-            code_r = right[w] + 2 * right[b]
-            total += table_l[above_l + code_l] + table_r[above_r + code_r]
-            above_l = code_l * STATES_ROW
-            above_r = code_r * STATES_ROW
+        for shift, mask, left, right, up_l, up_r, table_l, table_r in self._rest:
+            window = both >> shift & mask
+            total += table_l[above_l + left[window]] + table_r[above_r + right[window]]
+            above_l = up_l[window]
+            above_r = up_r[window]
         return total
