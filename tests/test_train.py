@@ -83,3 +83,22 @@ def test_labels_search_the_self_play_positions_themselves() -> None:
     scores = label.label_game(("international", json.dumps(record), 2, 3))["scores"]
     assert len(scores) == len(record["positions"][::3])  # type: ignore[index]
     assert all(-label.CLIP <= s <= label.CLIP for s in scores)  # type: ignore[attr-defined]
+
+
+def test_load_pairs_each_game_with_its_labels(tmp_path: Path) -> None:
+    import json
+
+    import fit
+
+    # Twelve one-position games: the tenth is held out; White to move in the even ones.
+    games, labels = [], []
+    for n in range(12):
+        turn = n % 2
+        games.append({"result": 1.0, "positions": [[n + 1, 0, 100 + n, 0, turn], [n + 2, 0, 200 + n, 0, turn]]})
+        labels.append({"every": 2, "scores": [10 * n]})
+    (tmp_path / "g.jsonl").write_text("".join(json.dumps(g) + "\n" for g in games))
+    (tmp_path / "l.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels))
+    train, held, scores = fit.load([tmp_path / "g.jsonl"], labels=tmp_path / "l.jsonl")
+    assert len(held) == 2 and held[0] == ((109, 0, 10, 0, 1), 0.0)  # game 9, from Black's view: its men first
+    assert [pos[0] for pos, _ in train] == [n + 1 if n % 2 == 0 else 100 + n for n in range(12) if n != 9]
+    assert scores == [10.0 * n for n in range(12) if n != 9]  # one per labelled position, in order

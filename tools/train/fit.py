@@ -21,6 +21,7 @@ import argparse
 import json
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -43,26 +44,27 @@ def load(files: list[Path], every: int = 1, labels: Path | None = None) -> tuple
     train: list[Sample] = []
     held: list[Sample] = []
     scores: list[float] = []
-    label_lines = labels.open() if labels else None
-    game_number = 0
-    for path in files:
-        for line in path.open():
-            record = json.loads(line)
-            label = json.loads(next(label_lines)) if label_lines else None
-            white_score = float(record["result"])
-            into = held if game_number % 10 == 9 else train
-            game_number += 1
-            for k, (wm, wk, bm, bk, turn) in enumerate(record["positions"]):
-                if label is not None and into is train:
-                    if k % label["every"]:
+    with ExitStack() as files_open:
+        label_lines = files_open.enter_context(labels.open()) if labels else None
+        game_number = 0
+        for path in files:
+            for line in files_open.enter_context(path.open()):
+                record = json.loads(line)
+                label = json.loads(next(label_lines)) if label_lines else None
+                white_score = float(record["result"])
+                into = held if game_number % 10 == 9 else train
+                game_number += 1
+                for k, (wm, wk, bm, bk, turn) in enumerate(record["positions"]):
+                    if label is not None and into is train:
+                        if k % label["every"]:
+                            continue
+                        scores.append(float(label["scores"][k // label["every"]]))
+                    elif k % every:
                         continue
-                    scores.append(float(label["scores"][k // label["every"]]))
-                elif k % every:
-                    continue
-                if turn == 0:
-                    into.append(((wm, wk, bm, bk, 0), white_score))
-                else:
-                    into.append(((bm, bk, wm, wk, 1), 1.0 - white_score))
+                    if turn == 0:
+                        into.append(((wm, wk, bm, bk, 0), white_score))
+                    else:
+                        into.append(((bm, bk, wm, wk, 1), 1.0 - white_score))
     return train, held, scores
 
 
