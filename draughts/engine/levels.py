@@ -7,8 +7,8 @@ mover (80-0, and 40-0 again with the patterns) and misses the shots that need mo
 move of its own; each level above scores 65-85 % against the one below
 (``bench/engine_ladder.py``, colours swapped, International with the learnt patterns of men:
 2 v 1 81.9 % and 3 v 2 76.2 % over 80 games; 4 v 3 78.8 %, 5 v 4 82.5 %, 6 v 5 68.8 % and
-7 v 6 76.2 % over 40; 8 v 7 scored 77.5 % with level 8 at half a second a move,
-``--time-scale 0.0625``, over 40, before the patterns). Level 2 misjudges less than it did
+7 v 6 76.2 % over 40; 8 v 7 81.2 % over 40, with level 8 at half a second a move,
+``--time-scale 0.0625``; it was 77.5 % before the patterns). Level 2 misjudges less than it did
 (noise 35, was 45, and 60 before that): the patterns strengthened level 3 more than level 2,
 and 3 v 2 had reached 91.2 % over 40 games. Level 3's noise is 50 (was 70). From
 level 4 up a level is a node budget, so it plays the same in the browser as in CPython, with a
