@@ -40,19 +40,25 @@ OPENINGS = ROOT / "bench" / "openings"
 HAND_SET = "4dc988a"
 
 
+def data_file_at(base: str, name: str) -> subprocess.CompletedProcess[str]:
+    """``git show`` of ``draughts/engine/data/<name>`` at revision ``base`` (not checked: a
+    revision may predate the file)."""
+    return subprocess.run(["git", "show", f"{base}:draughts/engine/data/{name}"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+
+
 def base_weights(base: str, variant: str) -> dict[str, float]:
     """The variant's weight set as the weights file at revision ``base`` has it."""
-    text = subprocess.run(["git", "show", f"{base}:draughts/engine/data/weights.json"], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout
-    entry = json.loads(text)["sets"][weight_set_of(Game(variant).rules)]
+    out = data_file_at(base, "weights.json")
+    out.check_returncode()
+    entry = json.loads(out.stdout)["sets"][weight_set_of(Game(variant).rules)]
     return {k: float(v) for k, v in entry["weights"].items()}
 
 
 def base_patterns(base: str, variant: str) -> list[int] | None:
     """The variant's pattern table as ``draughts/engine/data/patterns.json`` at ``base`` has it
     (None: no table there, as before the patterns)."""
-    out = subprocess.run(["git", "show", f"{base}:draughts/engine/data/patterns.json"], cwd=ROOT,
-                         capture_output=True, text=True, check=False)
+    out = data_file_at(base, "patterns.json")
     if out.returncode:
         return None
     entry = json.loads(out.stdout)["sets"].get(weight_set_of(Game(variant).rules))

@@ -61,14 +61,15 @@ class Patterns:
     """The regions of one board and their weights; :meth:`score` scores the men."""
 
     def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
-        dark = sum(1 << b for row in _rows(geometry) for b in row)
+        rows = _rows(geometry)
+        dark = sum(1 << b for row in rows for b in row)
         if dark & dark << 1:
             raise ValueError("patterns need a board of dark squares (a black man's bit goes one above a white man's)")
         # Per row: (shift, mask, left codes, right codes), each code table indexed by the
         # row's window of both colours; the digit of a square is 1 for a white man, 2 for a black.
         self.rows: list[tuple[int, int, list[int], list[int]]] = []
         parts: list[tuple[list[int], list[int]]] = []  # per row: its left and right squares' bits
-        for bits in _rows(geometry):
+        for bits in rows:
             parts.append((bits[:SQUARES], bits[-SQUARES:]))
             shift = min(bits)
             mask = sum(3 << (b - shift) for b in bits)
@@ -100,7 +101,11 @@ class Patterns:
     def codes(self, white_men: int, black_men: int) -> list[tuple[int, int]]:
         """Each row's (left, right) code: base 3, a white man 1 and a black man 2."""
         both = white_men | black_men << 1
-        return [(left[both >> shift & mask], right[both >> shift & mask]) for shift, mask, left, right in self.rows]
+        out = []
+        for shift, mask, left, right in self.rows:
+            window = both >> shift & mask
+            out.append((left[window], right[window]))
+        return out
 
     def indices(self, white_men: int, black_men: int) -> list[int]:
         """The state of every region as an index into the flat table (for training)."""
