@@ -52,11 +52,17 @@ def test_fast_codes_agree_with_the_squares(variant: str) -> None:
         assert patterns.score(wm, bm) == sum(table[i] for i in expected)
 
 
-def test_the_evaluation_adds_the_patterns_for_the_side_to_move() -> None:
+@pytest.mark.parametrize("own_table", [True, False])
+def test_the_evaluation_adds_the_patterns_for_the_side_to_move(own_table: bool) -> None:
+    # The evaluator folds its square table and support into the patterns (Patterns.folded);
+    # the sum must stay the linear evaluation plus the learnt table, which training assumes.
     game = Game("international")
     rng = random.Random(5)
-    with_patterns = Evaluator(game.rules, game.generator)
-    with_patterns.patterns = Patterns(game.geometry, [rng.randint(-30, 30) for _ in range(Patterns(game.geometry).size)])
+    table = ([rng.randint(-30, 30) for _ in range(Patterns(game.geometry).size)] if own_table
+             else PATTERN_SETS["international"])
+    with_patterns = Evaluator(game.rules, game.generator, patterns=table if own_table else True)
+    assert with_patterns.patterns is not None and with_patterns.patterns.weights == table
+    assert with_patterns.support_rest == [0, 0]  # every supported man's three squares lie in a region
     linear = Evaluator(game.rules, game.generator, patterns=False)
     assert linear.patterns is None
     differ = 0
@@ -69,6 +75,30 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move() -> None:
             linear.evaluate(om, ok, pm, pk, colour) + (-term if colour else term))
         differ += term != 0
     assert differ > 50
+
+
+def test_folded_terms_add_to_the_score_where_a_region_holds_them() -> None:
+    game = Game("international")
+    geo = game.geometry
+    rng = random.Random(3)
+    patterns = Patterns(geo, [rng.randint(-20, 20) for _ in range(Patterns(geo).size)])
+    bit = {s.number: geo.bit_index[s.number] for s in geo.squares}
+    terms = [
+        (1 << bit[28], 0, 7),                          # a white man on 28
+        (0, 1 << bit[23], -5),                         # a black man on 23
+        (1 << bit[32] | 1 << bit[37] | 1 << bit[38], 0, 3),  # 32 supported from 37 and 38
+        (1 << bit[1] | 1 << bit[50], 0, 100),          # squares no region holds together
+    ]
+    folded, done = patterns.folded(terms)
+    assert done == [True, True, True, False]
+    assert patterns.weights != folded.weights  # the original is left as it was
+    hits = 0
+    for om, ok, pm, pk, colour in positions("international", 17):
+        wm, bm = (pm, om) if colour else (om, pm)
+        extra = sum(v for (w, b, v), d in zip(terms, done) if d and wm & w == w and bm & b == b)
+        assert folded.score(wm, bm) == patterns.score(wm, bm) + extra
+        hits += extra != 0
+    assert hits > 10
 
 
 def test_shipped_tables_fit_their_boards() -> None:

@@ -37,7 +37,7 @@ king row and kings cost a loop over bits.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..movegen import MoveGenerator
@@ -109,8 +109,10 @@ def weight_set_of(rules: RuleSet) -> str:
 
 
 def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
-    """A square table ``{bit: value}`` as ``(offset, [(2**k, mask of squares with digit k)])``:
-    ``sum(values[b] for b in men)`` is ``sum(f * popcount(men & m)) - offset * popcount(men)``."""
+    """A square table ``{bit: value}`` as ``(offset, [(factor, mask)])`` with ``sum(values[b]
+    for b in men)`` equal to ``sum(f * popcount(men & m)) - offset * popcount(men)``: one plane
+    per binary digit (``2**k``, the squares with digit k), or one per distinct value where
+    that takes fewer popcounts."""
     offset = max(0, -min(values.values(), default=0))
     planes: list[tuple[int, int]] = []
     top = max((v + offset for v in values.values()), default=0)
@@ -118,6 +120,9 @@ def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
         mask = sum(1 << b for b, v in values.items() if (v + offset) >> k & 1)
         if mask:
             planes.append((1 << k, mask))
+    distinct = sorted({v for v in values.values() if v})
+    if len(distinct) < len(planes):
+        return 0, [(v, sum(1 << b for b, x in values.items() if x == v)) for v in distinct]
     return offset, planes
 
 
@@ -125,9 +130,10 @@ class Evaluator:
     """Masks and weights for one rule set; :meth:`evaluate` scores a position."""
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: Mapping[str, float] | None = None,
-                 patterns: bool = True) -> None:
+                 patterns: bool | Sequence[int] = True) -> None:
         """``patterns=False`` leaves out the learnt patterns (:mod:`.patterns`): the linear
-        evaluation alone, which ``tools/train/fit.py`` fits."""
+        evaluation alone, which ``tools/train/fit.py`` fits; a sequence is a table of one's
+        own in place of the weight set's."""
         self.family = family_of(rules)
         self.weight_set = weight_set_of(rules)
         self.losing = rules.losing_game
@@ -141,11 +147,6 @@ class Evaluator:
         self.weights = w
         self.rules, self.gen = rules, gen
         self._units: list[Evaluator] | None = None  # one per feature, for features()
-        # The table of the weight set, where it was fitted for a board of this size (Canadian's
-        # 12x12 shares International's weights but not its regions).
-        table = PATTERN_SETS.get(self.weight_set) if patterns else None
-        fits = table is not None and len(table) == table_size(gen.geometry)
-        self.patterns = Patterns(gen.geometry, table) if fits else None
         g = gen.geometry
         rows, cols, stride = g.rows, g.cols, g.stride
         self.man_value = round(w["man"])
@@ -215,20 +216,52 @@ class Evaluator:
             behind = [(stride - 1, stride + 1), (-(stride - 1), -(stride + 1))]
         self.behind = behind
         self.board_mask = g.mask
-        # The square table of men (tempo, advance, centre, edge, and the back rank while the
-        # opponent has no king), as bit planes per colour: [colour][opponent has kings].
+        # The square table of men: tempo, advance, centre and edge (each term rounded on its
+        # own, as the counts are whole numbers), and the back rank while the opponent has no king.
+        square_value = [{b: (round(w["tempo"] * adv + w["advance"] * adv * adv) if 0 < adv < rows - 1 else 0)
+                         + round(w["centre"]) * (centre >> b & 1) + round(w["edge"]) * (edge >> b & 1)
+                         for b, adv in self.advanced[colour].items()} for colour in (0, 1)]
+        # Per colour, each man's square with the two behind it, and what support is worth there.
+        board_bits = set(self.advanced[0])
+        supports = [[(b, sum(1 << (b + sh) for sh in behind[colour]) | 1 << b,
+                      round(w["support"]) + round(w["outpost"]) * (half[colour] >> b & 1))
+                     for b in self.advanced[colour] if all(b + sh in board_bits for sh in behind[colour])]
+                    for colour in (0, 1)]
+        # The learnt patterns of the weight set, where they were fitted for a board of this size
+        # (Canadian's 12x12 shares International's weights but not its regions); ``patterns``
+        # may also give a table of one's own.
+        table = (PATTERN_SETS.get(self.weight_set) if patterns is True else
+                 list(patterns) if patterns else None)
+        fits = table is not None and len(table) == table_size(g)
+        self.patterns = Patterns(g, table) if table is not None and fits else None
+        # What evaluate() adds: the patterns with the square table and support folded in (each
+        # term where a region holds its squares), so the hot path pays for them with lookups
+        # it makes anyway. side_score() counts support only on ``support_rest``: the squares
+        # where a man can have both squares behind it, less those folded in.
+        self.pattern_term = self.patterns
+        self.support_rest = [sum(1 << b for b, _, _ in supports[colour]) for colour in (0, 1)]
+        folded_squares = [0, 0]
+        if self.patterns is not None:
+            terms: list[tuple[int, int, int]] = []
+            for colour in (0, 1):
+                terms += [(1 << b, 0, v) if colour == 0 else (0, 1 << b, -v) for b, v in square_value[colour].items()]
+                terms += [(men, 0, v) if colour == 0 else (0, men, -v) for _, men, v in supports[colour]]
+            self.pattern_term, done = self.patterns.folded(terms)
+            flags = iter(done)
+            for colour in (0, 1):
+                for b in square_value[colour]:
+                    folded_squares[colour] |= next(flags) << b
+                for b, _, _ in supports[colour]:
+                    if next(flags):
+                        self.support_rest[colour] &= ~(1 << b)
+        # The rest of the square table as bit planes per colour: [colour][opponent has kings].
         self.men_planes: list[list[tuple[int, list[tuple[int, int]]]]] = []  # (man's value - offset, planes)
         for colour in (0, 1):
             tables = []
             for opp_kings in (False, True):
-                values = {}
-                for b, adv in self.advanced[colour].items():
-                    # Each term rounded on its own (as the counts are whole numbers).
-                    v = round(w["tempo"] * adv + w["advance"] * adv * adv) if 0 < adv < rows - 1 else 0
-                    v += round(w["centre"]) * (centre >> b & 1) + round(w["edge"]) * (edge >> b & 1)
-                    if not opp_kings:
-                        v += round(w["back_rank"]) * (self.back_row[colour] >> b & 1)
-                    values[b] = v
+                values = {b: (0 if folded_squares[colour] >> b & 1 else v)
+                          + (0 if opp_kings else round(w["back_rank"]) * (self.back_row[colour] >> b & 1))
+                          for b, v in square_value[colour].items()}
                 offset, planes = _bit_planes(values)
                 tables.append((self.material_sign * self.man_value - offset, planes))
             self.men_planes.append(tables)
@@ -260,8 +293,8 @@ class Evaluator:
             score += man_value * men.bit_count()
             for factor, mask in planes:
                 score += factor * (men & mask).bit_count()
-            if self.w_support or self.w_outpost:
-                s = men
+            s = men & self.support_rest[colour]
+            if s and (self.w_support or self.w_outpost):
                 for sh in self.behind[colour]:
                     s &= (men >> sh) if sh > 0 else (men << -sh)
                 score += self.w_support * s.bit_count()
@@ -318,8 +351,8 @@ class Evaluator:
         empty = self.board_mask & ~(om | ok | pm | pk)
         score = (self.side_score(om, ok, pm, pk, colour, empty)
                  - self.side_score(pm, pk, om, ok, colour ^ 1, empty))
-        if self.patterns is not None and (om or pm):
-            score += -self.patterns.score(pm, om) if colour else self.patterns.score(om, pm)
+        if self.pattern_term is not None and (om or pm):
+            score += -self.pattern_term.score(pm, om) if colour else self.pattern_term.score(om, pm)
         if self.drawish > 1 and (not om or not pm) and self.lone_king(om, ok, pm, pk):
             # A lone king against a few pieces is usually a draw with flying kings
             # (FMJD 6.3/6.4 even make it one by rule): keep the search from overrating it.

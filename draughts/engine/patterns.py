@@ -17,10 +17,17 @@ squares); each row's window of that number is cut out with one shift and one mas
 table per row turns the window into the base-3 code of the row's left and right three
 squares. A region's state is then its two rows' codes, so a whole board costs one window
 and four lookups per row and one lookup per region.
+
+A term of the linear evaluation that depends only on a few men's squares (a man's square
+value, a man supported from behind) can be folded into the table (:meth:`Patterns.folded`):
+the region that holds its squares adds it to each of its states where those men stand, so
+the search pays for it with lookups it already makes.
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +38,8 @@ PATTERNS_FILE = Path(__file__).resolve().parent / "data" / "patterns.json"
 SQUARES = 3  # dark squares of a row in a region
 STATES_ROW: int = 3 ** SQUARES  # 27: the states of a region's squares in one row
 STATES = STATES_ROW * STATES_ROW  # 729: the states of a region
+# A term to fold in: (white men, black men, value in centi-men for White where they all stand).
+Term = tuple[int, int, int]
 
 
 def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
@@ -57,10 +66,21 @@ def table_size(geometry: Geometry) -> int:
     return 2 * (len(_rows(geometry)) - 1) * STATES
 
 
+def _part_men(part: Sequence[int]) -> list[tuple[int, int]]:
+    """The white and black men of each code of a row's part (digit i: square ``part[i]``)."""
+    out = []
+    for code in range(STATES_ROW):
+        digits = [code // 3 ** i % 3 for i in range(SQUARES)]
+        out.append((sum(1 << b for b, d in zip(part, digits) if d == 1),
+                    sum(1 << b for b, d in zip(part, digits) if d == 2)))
+    return out
+
+
 class Patterns:
     """The regions of one board and their weights; :meth:`score` scores the men."""
 
     def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
+        self.geometry = geometry
         rows = _rows(geometry)
         dark = sum(1 << b for row in rows for b in row)
         if dark & dark << 1:
@@ -73,30 +93,74 @@ class Patterns:
             parts.append((bits[:SQUARES], bits[-SQUARES:]))
             shift = min(bits)
             mask = sum(3 << (b - shift) for b in bits)
-            tables = []
-            for part in parts[-1]:
-                tables.append([sum(3 ** i * ((window >> (b - shift) & 1) + 2 * (window >> (b - shift + 1) & 1))
-                                   for i, b in enumerate(part))
-                               for window in range(mask + 1)])
-            self.rows.append((shift, mask, tables[0], tables[1]))
+            # Only the windows of real positions are filled in (a digit d of a square at bit b
+            # is d << b in ``both``); the other entries are never read.
+            left, right = [0] * (mask + 1), [0] * (mask + 1)
+            for digits in itertools.product(range(3), repeat=len(bits)):
+                window = sum(d << (b - shift) for d, b in zip(digits, bits))
+                left[window] = sum(3 ** i * d for i, d in enumerate(digits[:SQUARES]))
+                right[window] = sum(3 ** i * d for i, d in enumerate(digits[-SQUARES:]))
+            self.rows.append((shift, mask, left, right))
         self.regions = table_size(geometry) // STATES
         # Each region's squares: its upper row's part, then its lower row's (digit i of a
         # row's code is the part's i-th square).
         self.region_bits = [(parts[r][side], parts[r + 1][side]) for r in range(len(parts) - 1) for side in (0, 1)]
         self.size = self.regions * STATES
-        self.weights: list[int] = list(weights) if weights is not None else [0] * self.size
-        if len(self.weights) != self.size:
-            raise ValueError(f"a pattern table of {len(self.weights)} weights, this board has {self.size}")
+        self._set_weights(list(weights) if weights is not None else [0] * self.size)
+
+    def _set_weights(self, weights: list[int]) -> None:
+        if len(weights) != self.size:
+            raise ValueError(f"a pattern table of {len(weights)} weights, this board has {self.size}")
+        self.weights = weights
         # For score(): per row, the codes as the lower row of a region and, times 27, as the
         # upper row of the next, beside the two regions that the row closes (the first row
         # only opens the first region), each region its own list so no offset is added.
-        tables = [self.weights[k * STATES:(k + 1) * STATES] for k in range(self.regions)]
+        tables = [weights[k * STATES:(k + 1) * STATES] for k in range(self.regions)]
         upper = [(shift, mask, [c * STATES_ROW for c in left], [c * STATES_ROW for c in right])
                  for shift, mask, left, right in self.rows]
         self._first = upper[0]
         self._rest = [(shift, mask, left, right, up_l, up_r, table_l, table_r)
                       for (shift, mask, left, right), (_, _, up_l, up_r), table_l, table_r
                       in zip(self.rows[1:], upper[1:], tables[0::2], tables[1::2])]
+
+    def folded(self, terms: Sequence[Term]) -> tuple[Patterns, list[bool]]:
+        """These patterns with ``terms`` added to the table, and which terms were folded in.
+
+        A term ``(white, black, value)`` goes to the first region that holds all its squares
+        and is added to each state of that region where those men stand, so the new table's
+        :meth:`score` is this one's plus the folded terms' sum, exactly. A term that no region
+        holds is left out (``False`` in the list): the caller keeps scoring it."""
+        weights = list(self.weights)
+        parts = [[(sum(1 << b for b in part), _part_men(part)) for part in region] for region in self.region_bits]
+        # Per region, what the terms within one row add to each code of that row (the upper
+        # and the lower); a term over both rows goes straight into the states it matches.
+        rows = [([0] * STATES_ROW, [0] * STATES_ROW) for _ in parts]
+        done = []
+        for white, black, value in terms:
+            region = next((k for k, ((up, _), (low, _)) in enumerate(parts) if not (white | black) & ~(up | low)), None)
+            done.append(region is not None)
+            if region is None:
+                continue
+            codes = [[code for code, (w, b) in enumerate(men) if w & white == white & mask and b & black == black & mask]
+                     for mask, men in parts[region]]
+            if not (white | black) & parts[region][1][0]:
+                for code in codes[0]:
+                    rows[region][0][code] += value
+            elif not (white | black) & parts[region][0][0]:
+                for code in codes[1]:
+                    rows[region][1][code] += value
+            else:
+                for upper in codes[0]:
+                    for lower in codes[1]:
+                        weights[region * STATES + upper * STATES_ROW + lower] += value
+        for region, (upper_add, lower_add) in enumerate(rows):
+            base = region * STATES
+            for upper, add in enumerate(upper_add):
+                for lower, add_low in enumerate(lower_add):
+                    weights[base + upper * STATES_ROW + lower] += add + add_low
+        out = copy.copy(self)  # the same board: only the weights' tables are new
+        out._set_weights(weights)
+        return out, done
 
     def codes(self, white_men: int, black_men: int) -> list[tuple[int, int]]:
         """Each row's (left, right) code: base 3, a white man 1 and a black man 2."""
