@@ -317,16 +317,17 @@ class Searcher:
             raise Timeout
         if pk and self.crowning_wins:
             return ply - MATE
+        # Quiet leaves repeat (transpositions): kept by key, and a hit is known to be quiet.
+        cache = self.eval_cache
+        value = cache.get(key)
+        if value is not None:
+            return value
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
-            # Quiet leaves repeat a lot (transpositions), so their scores are kept by key.
-            cache = self.eval_cache
-            value = cache.get(key)
-            if value is None:
-                value = self.evaluate(om, ok, pm, pk, colour)
-                if len(cache) >= self.eval_cache_entries:
-                    cache.clear()
-                cache[key] = value
+            value = self.evaluate(om, ok, pm, pk, colour)
+            if len(cache) >= self.eval_cache_entries:
+                cache.clear()
+            cache[key] = value
             return value
         if self.forced:
             best = -INF
