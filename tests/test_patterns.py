@@ -65,8 +65,9 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move(own_table: bool) 
     assert with_patterns.support_rest == [0, 0]  # every supported man's three squares lie in a region
     linear = Evaluator(game.rules, game.generator, patterns=False)
     assert linear.patterns is None
-    differ = 0
-    for om, ok, pm, pk, colour in positions("international", 11):
+    assert with_patterns.moves_folded  # the men's moves too, when no king is on the board
+    differ = with_kings = 0
+    for om, ok, pm, pk, colour in positions("international", 11) + positions("international", 12):
         if not with_patterns.linear(om, ok, pm, pk) or not (om | pm):
             continue
         wm, bm = (pm, om) if colour else (om, pm)
@@ -74,7 +75,8 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move(own_table: bool) 
         assert with_patterns.evaluate(om, ok, pm, pk, colour) == (
             linear.evaluate(om, ok, pm, pk, colour) + (-term if colour else term))
         differ += term != 0
-    assert differ > 50
+        with_kings += bool(ok | pk)
+    assert differ > 50 and 10 < with_kings < differ - 10  # both tables, with kings and without
 
 
 def test_folded_terms_add_to_the_score_where_a_region_holds_them() -> None:
@@ -84,18 +86,20 @@ def test_folded_terms_add_to_the_score_where_a_region_holds_them() -> None:
     patterns = Patterns(geo, [rng.randint(-20, 20) for _ in range(Patterns(geo).size)])
     bit = {s.number: geo.bit_index[s.number] for s in geo.squares}
     terms = [
-        (1 << bit[28], 0, 7),                          # a white man on 28
-        (0, 1 << bit[23], -5),                         # a black man on 23
-        (1 << bit[32] | 1 << bit[37] | 1 << bit[38], 0, 3),  # 32 supported from 37 and 38
-        (1 << bit[1] | 1 << bit[50], 0, 100),          # squares no region holds together
+        (1 << bit[28], 0, 0, 7),                             # a white man on 28
+        (0, 1 << bit[23], 0, -5),                            # a black man on 23
+        (1 << bit[32] | 1 << bit[37] | 1 << bit[38], 0, 0, 3),  # 32 supported from 37 and 38
+        (0, 1 << bit[19], 1 << bit[23] | 1 << bit[24], 4),   # a black man on 19 free to move
+        (1 << bit[1] | 1 << bit[50], 0, 0, 100),             # squares no region holds together
     ]
     folded, done = patterns.folded(terms)
-    assert done == [True, True, True, False]
+    assert done == [True, True, True, True, False]
     assert patterns.weights != folded.weights  # the original is left as it was
     hits = 0
     for om, ok, pm, pk, colour in positions("international", 17):
         wm, bm = (pm, om) if colour else (om, pm)
-        extra = sum(v for (w, b, v), d in zip(terms, done) if d and wm & w == w and bm & b == b)
+        extra = sum(v for (w, b, e, v), d in zip(terms, done)
+                    if d and wm & w == w and bm & b == b and not (wm | bm) & e)
         assert folded.score(wm, bm) == patterns.score(wm, bm) + extra
         hits += extra != 0
     assert hits > 10

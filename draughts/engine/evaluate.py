@@ -36,6 +36,7 @@ king row and kings cost a loop over bits.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -124,6 +125,23 @@ def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
     if len(distinct) < len(planes):
         return 0, [(v, sum(1 << b for b, x in values.items() if x == v)) for v in distinct]
     return offset, planes
+
+
+def _term(colour: int, men: int, empty: int, value: int) -> tuple[int, int, int, int]:
+    """A term of one colour's score as :meth:`Patterns.folded` takes it: for White."""
+    return (men, 0, empty, value) if colour == 0 else (0, men, empty, -value)
+
+
+def _moves_terms(targets: list[int], mobility: int, blocked: int) -> list[tuple[int, int]]:
+    """A man's ``mobility`` per empty square among ``targets`` (its steps' squares on the
+    board) and ``blocked`` if none is empty, as ``(empty squares, value)`` terms that add up
+    to it: blocked is the product of (1 - empty) over the targets, multiplied out."""
+    terms = {1 << t: mobility for t in targets}
+    for k in range(len(targets) + 1):
+        for subset in itertools.combinations(targets, k):
+            empty = sum(1 << t for t in subset)
+            terms[empty] = terms.get(empty, 0) + blocked * (-1) ** k
+    return list(terms.items())
 
 
 class Evaluator:
@@ -234,19 +252,21 @@ class Evaluator:
                  list(patterns) if patterns else None)
         fits = table is not None and len(table) == table_size(g)
         self.patterns = Patterns(g, table) if table is not None and fits else None
-        # What evaluate() adds: the patterns with the square table and support folded in (each
-        # term where a region holds its squares), so the hot path pays for them with lookups
-        # it makes anyway. side_score() counts support only on ``support_rest``: the squares
-        # where a man can have both squares behind it, less those folded in.
-        self.pattern_term = self.patterns
+        # What evaluate() adds, ``pattern_tables``: the patterns with the square table and
+        # support folded in (each term where a region holds its squares), so the hot path pays
+        # for them with lookups it makes anyway. side_score() counts support only on
+        # ``support_rest``: the squares where a man can have both squares behind it, less
+        # those folded in.
         self.support_rest = [sum(1 << b for b, _, _ in supports[colour]) for colour in (0, 1)]
         folded_squares = [0, 0]
+        self.pattern_tables: tuple[Patterns, Patterns] | None = None  # with kings on the board, without
+        self.moves_folded = False
         if self.patterns is not None:
-            terms: list[tuple[int, int, int]] = []
+            terms: list[tuple[int, int, int, int]] = []
             for colour in (0, 1):
-                terms += [(1 << b, 0, v) if colour == 0 else (0, 1 << b, -v) for b, v in square_value[colour].items()]
-                terms += [(men, 0, v) if colour == 0 else (0, men, -v) for _, men, v in supports[colour]]
-            self.pattern_term, done = self.patterns.folded(terms)
+                terms += [_term(colour, 1 << b, 0, v) for b, v in square_value[colour].items()]
+                terms += [_term(colour, men, 0, v) for _, men, v in supports[colour]]
+            with_kings, done = self.patterns.folded(terms)
             flags = iter(done)
             for colour in (0, 1):
                 for b in square_value[colour]:
@@ -254,6 +274,15 @@ class Evaluator:
                 for b, _, _ in supports[colour]:
                     if next(flags):
                         self.support_rest[colour] &= ~(1 << b)
+            # Without kings on the board a square without a man is empty, so the men's moves
+            # (mobility) and blocked men fold in too, into the table evaluate() takes when
+            # there is no king; side_score() then leaves them out (``moves_folded``).
+            moves = [_term(colour, 1 << b, empty, v) for colour in (0, 1) for b in self.advanced[colour]
+                     for empty, v in _moves_terms([b + sh for sh in self.forward[colour] if b + sh in board_bits],
+                                                  round(w["mobility"]), round(w["blocked"]))]
+            no_kings, done = with_kings.folded(moves)
+            self.moves_folded = all(done)
+            self.pattern_tables = (with_kings, no_kings if self.moves_folded else with_kings)
         # The rest of the square table as bit planes per colour: [colour][opponent has kings].
         self.men_planes: list[list[tuple[int, list[tuple[int, int]]]]] = []  # (man's value - offset, planes)
         for colour in (0, 1):
@@ -300,7 +329,7 @@ class Evaluator:
                 score += self.w_support * s.bit_count()
                 if self.w_outpost:
                     score += self.w_outpost * (s & self.opp_half[colour]).bit_count()
-            if self.w_mobility or self.w_blocked:
+            if (self.w_mobility or self.w_blocked) and not (self.moves_folded and not kings | opp_kings):
                 # the men that can step each way: free squares brought back onto their origins
                 free = 0
                 movable = 0
@@ -351,8 +380,10 @@ class Evaluator:
         empty = self.board_mask & ~(om | ok | pm | pk)
         score = (self.side_score(om, ok, pm, pk, colour, empty)
                  - self.side_score(pm, pk, om, ok, colour ^ 1, empty))
-        if self.pattern_term is not None and (om or pm):
-            score += -self.pattern_term.score(pm, om) if colour else self.pattern_term.score(om, pm)
+        tables = self.pattern_tables
+        if tables is not None and (om or pm):
+            table = tables[0] if ok | pk else tables[1]
+            score += -table.score(pm, om) if colour else table.score(om, pm)
         if self.drawish > 1 and (not om or not pm) and self.lone_king(om, ok, pm, pk):
             # A lone king against a few pieces is usually a draw with flying kings
             # (FMJD 6.3/6.4 even make it one by rule): keep the search from overrating it.

@@ -38,8 +38,9 @@ PATTERNS_FILE = Path(__file__).resolve().parent / "data" / "patterns.json"
 SQUARES = 3  # dark squares of a row in a region
 STATES_ROW: int = 3 ** SQUARES  # 27: the states of a region's squares in one row
 STATES = STATES_ROW * STATES_ROW  # 729: the states of a region
-# A term to fold in: (white men, black men, value in centi-men for White where they all stand).
-Term = tuple[int, int, int]
+# A term to fold in: (white men, black men, empty squares, value in centi-men for White where
+# those men all stand and those squares hold no man).
+Term = tuple[int, int, int, int]
 
 
 def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
@@ -126,38 +127,60 @@ class Patterns:
     def folded(self, terms: Sequence[Term]) -> tuple[Patterns, list[bool]]:
         """These patterns with ``terms`` added to the table, and which terms were folded in.
 
-        A term ``(white, black, value)`` goes to the first region that holds all its squares
-        and is added to each state of that region where those men stand, so the new table's
+        A term ``(white, black, empty, value)`` goes to the first region that holds all its
+        squares and is added to each state of that region where those men stand and those
+        squares hold no man (a king is no man here), so the new table's
         :meth:`score` is this one's plus the folded terms' sum, exactly. A term that no region
         holds is left out (``False`` in the list): the caller keeps scoring it."""
         weights = list(self.weights)
         parts = [[(sum(1 << b for b in part), _part_men(part)) for part in region] for region in self.region_bits]
+        masks = [up | low for (up, _), (low, _) in parts]
+        first_region: dict[int, int] = {}  # the lowest square's bit -> the first region holding it
+        for k, mask in reversed(list(enumerate(masks))):
+            for b in range(mask.bit_length()):
+                if mask >> b & 1:
+                    first_region[b] = k
+        matching: dict[tuple[int, int, int, int, int], list[int]] = {}  # (region, row, men, empty) -> codes
+
+        def codes(region: int, row: int, white: int, black: int, empty: int) -> list[int]:
+            mask, men = parts[region][row]
+            key = (region, row, white & mask, black & mask, empty & mask)
+            if key not in matching:
+                matching[key] = [code for code, (w, b) in enumerate(men)
+                                 if w & key[2] == key[2] and b & key[3] == key[3] and not (w | b) & key[4]]
+            return matching[key]
+
         # Per region, what the terms within one row add to each code of that row (the upper
         # and the lower); a term over both rows goes straight into the states it matches.
         rows = [([0] * STATES_ROW, [0] * STATES_ROW) for _ in parts]
         done = []
-        for white, black, value in terms:
-            region = next((k for k, ((up, _), (low, _)) in enumerate(parts) if not (white | black) & ~(up | low)), None)
+        for white, black, empty, value in terms:
+            squares = white | black | empty
+            low = (squares & -squares).bit_length() - 1
+            region = first_region.get(low)
+            while region is not None and squares & ~masks[region]:
+                region = next((k for k in range(region + 1, len(masks)) if not squares & ~masks[k]), None)
             done.append(region is not None)
             if region is None:
                 continue
-            codes = [[code for code, (w, b) in enumerate(men) if w & white == white & mask and b & black == black & mask]
-                     for mask, men in parts[region]]
-            if not (white | black) & parts[region][1][0]:
-                for code in codes[0]:
+            upper = codes(region, 0, white, black, empty)
+            lower = codes(region, 1, white, black, empty)
+            if not squares & parts[region][1][0]:
+                for code in upper:
                     rows[region][0][code] += value
-            elif not (white | black) & parts[region][0][0]:
-                for code in codes[1]:
+            elif not squares & parts[region][0][0]:
+                for code in lower:
                     rows[region][1][code] += value
             else:
-                for upper in codes[0]:
-                    for lower in codes[1]:
-                        weights[region * STATES + upper * STATES_ROW + lower] += value
+                for u in upper:
+                    base = region * STATES + u * STATES_ROW
+                    for code in lower:
+                        weights[base + code] += value
         for region, (upper_add, lower_add) in enumerate(rows):
             base = region * STATES
-            for upper, add in enumerate(upper_add):
-                for lower, add_low in enumerate(lower_add):
-                    weights[base + upper * STATES_ROW + lower] += add + add_low
+            weights[base:base + STATES] = [weights[base + STATES_ROW * up + low] + add_up + add_low
+                                           for up, add_up in enumerate(upper_add)
+                                           for low, add_low in enumerate(lower_add)]
         out = copy.copy(self)  # the same board: only the weights' tables are new
         out._set_weights(weights)
         return out, done
