@@ -7,6 +7,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "train"))
 
@@ -96,9 +98,14 @@ def test_load_pairs_each_game_with_its_labels(tmp_path: Path) -> None:
         turn = n % 2
         games.append({"result": 1.0, "positions": [[n + 1, 0, 100 + n, 0, turn], [n + 2, 0, 200 + n, 0, turn]]})
         labels.append({"every": 2, "scores": [10 * n]})
-    (tmp_path / "g.jsonl").write_text("".join(json.dumps(g) + "\n" for g in games))
-    (tmp_path / "l.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels))
-    train, held, scores = fit.load([tmp_path / "g.jsonl"], labels=tmp_path / "l.jsonl")
+    # Two files of games, each with its file of labels; the games are counted across both.
+    for name, part in (("1", slice(0, 7)), ("2", slice(7, 12))):
+        (tmp_path / f"g{name}.jsonl").write_text("".join(json.dumps(g) + "\n" for g in games[part]))
+        (tmp_path / f"l{name}.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels[part]))
+    files = [tmp_path / "g1.jsonl", tmp_path / "g2.jsonl"]
+    train, held, scores = fit.load(files, labels=[tmp_path / "l1.jsonl", tmp_path / "l2.jsonl"])
     assert len(held) == 2 and held[0] == ((109, 0, 10, 0, 1), 0.0)  # game 9, from Black's view: its men first
     assert [pos[0] for pos, _ in train] == [n + 1 if n % 2 == 0 else 100 + n for n in range(12) if n != 9]
     assert scores == [10.0 * n for n in range(12) if n != 9]  # one per labelled position, in order
+    with pytest.raises(ValueError):
+        fit.load(files, labels=[tmp_path / "l1.jsonl"])

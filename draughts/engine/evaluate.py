@@ -25,7 +25,10 @@ Speed: the features that only depend on where a man stands (tempo, advance, cent
 back rank) are folded into one table per square, which :class:`Evaluator` keeps as bit
 planes: square values written in binary, one mask per binary digit, so the whole table costs
 one popcount per digit. Every other term is a popcount of a shifted mask; only men near the
-king row and kings cost a loop over bits.
+king row and kings cost a loop over bits. Where the weight set has learnt patterns, the square
+table and the support are folded into the patterns' table, and so, for positions without
+kings, are mobility and blocked men (:meth:`.Patterns.folded`): the lookups the patterns
+make anyway then score them too, and the sum is unchanged.
 
 >>> from draughts.game import Game
 >>> game = Game("international")

@@ -37,17 +37,20 @@ WORK = Path(__file__).resolve().parent / "work"
 Sample = tuple[tuple[int, int, int, int, int], float]  # (own men, own kings, opp men, opp kings, colour), result
 
 
-def load(files: list[Path], every: int = 1, labels: Path | None = None) -> tuple[list[Sample], list[Sample], list[float]]:
+def load(files: list[Path], every: int = 1, labels: list[Path] | None = None
+         ) -> tuple[list[Sample], list[Sample], list[float]]:
     """Training and held-out positions (every tenth game held out), from the mover's view; with
-    ``labels`` (label.py's scores for the games of ``files``, in order), only the training
-    positions it scores, and their scores beside them."""
+    ``labels`` (label.py's scores, a file for each file of ``files``, its games in order), only
+    the training positions they score, and their scores beside them."""
+    if labels is not None and len(labels) != len(files):
+        raise ValueError(f"{len(labels)} files of labels for {len(files)} files of games")
     train: list[Sample] = []
     held: list[Sample] = []
     scores: list[float] = []
     with ExitStack() as files_open:
-        label_lines = files_open.enter_context(labels.open()) if labels else None
         game_number = 0
-        for path in files:
+        for n, path in enumerate(files):
+            label_lines = files_open.enter_context(labels[n].open()) if labels else None
             for line in files_open.enter_context(path.open()):
                 record = json.loads(line)
                 label = json.loads(next(label_lines)) if label_lines else None
@@ -105,7 +108,8 @@ def main() -> int:
                     help="features whose weight stays as shipped (relative to the man), e.g. king")
     ap.add_argument("--drop", nargs="*", default=[], choices=FEATURES, metavar="FEATURE",
                     help="features held at weight 0 (each costs search time)")
-    ap.add_argument("--labels", type=Path, default=None, help="label.py's search scores for the games (one file of games)")
+    ap.add_argument("--labels", type=Path, nargs="*", default=None,
+                    help="label.py's search scores, a file for each file of games (--files)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="with --labels, the target is lam * result + (1 - lam) * sigmoid(K * score)")
     ap.add_argument("--write", action="store_true", help="store the fitted weights in the weights file")
@@ -117,8 +121,8 @@ def main() -> int:
     start = time.perf_counter()
     game = Game(args.variant)
     shipped = Evaluator(game.rules, game.generator, patterns=False)  # the linear part, which this fits
-    if args.labels and len(files) != 1:
-        print("--labels goes with one file of games (--files)", file=sys.stderr)
+    if args.labels and len(files) != len(args.labels):
+        print("--labels needs a file for each file of games (--files)", file=sys.stderr)
         return 1
     train, held, scores = load(files, args.every, args.labels)
     if args.labels:
@@ -160,7 +164,8 @@ def main() -> int:
           f"{time.perf_counter() - start:.0f} s in all")
     if args.write:
         games = sum(1 for f in files for _ in f.open())
-        labelled = f", labelled by {args.labels.name} at lam {args.lam}" if args.labels else ""
+        labelled = (f", labelled by {', '.join(f.name for f in args.labels)} at lam {args.lam}"
+                    if args.labels else "")
         source = (f"fitted by tools/train/fit.py on {len(rows)} positions of {games} self-play games "
                   f"({', '.join(f.name for f in files)}{labelled}); held-out Texel error {e_new:.4f} "
                   f"(before {e_old:.4f})")

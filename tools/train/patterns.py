@@ -4,6 +4,8 @@
         --files tools/train/work/international-d3-s1.jsonl \\
         --labels tools/train/work/labels/international-d3-s1-d5-e4.jsonl --lam 0.5 [--write]
 
+(``--files`` may name several files of games, ``--labels`` then a file of scores for each.)
+
 The positions and targets are fit.py's: self-play positions from the side to move's view,
 every tenth game held out, each training position's target ``lam * result + (1 - lam) *
 sigmoid(K * score)`` with label.py's search score. The model is Texel's with the linear
@@ -113,8 +115,9 @@ def texel_error(evals: np.ndarray, results: list[float]) -> tuple[float, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="international")
-    ap.add_argument("--files", type=Path, nargs=1, required=True, help="selfplay.py's games")
-    ap.add_argument("--labels", type=Path, required=True, help="label.py's scores for those games")
+    ap.add_argument("--files", type=Path, nargs="+", required=True, help="selfplay.py's games")
+    ap.add_argument("--labels", type=Path, nargs="+", required=True,
+                    help="label.py's scores, a file for each file of games")
     ap.add_argument("--lam", type=float, default=0.5)
     ap.add_argument("--ridge", type=float, default=0.00001, help="the shipped table's; see tools/train/README.md")
     ap.add_argument("--steps", type=int, default=400)
@@ -172,7 +175,8 @@ def main() -> int:
                 {"about": "Learnt pattern tables per weight set (draughts/engine/patterns.py), in centi-men "
                           "for White; tools/train/patterns.py fits them.", "sets": {}})
         source = (f"fitted by tools/train/patterns.py on {len(train)} positions and their mirror images "
-                  f"({args.files[0].name}, labelled by {args.labels.name} at lam {args.lam}, ridge {args.ridge}, "
+                  f"({', '.join(f.name for f in args.files)}, labelled by {', '.join(f.name for f in args.labels)} "
+                  f"at lam {args.lam}, ridge {args.ridge}, "
                   f"{args.steps} steps); held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
         data["sets"][weight_set_of(game.rules)] = {"source": source, "weights": table}
         write_sets(args.out, data, compact=True)
