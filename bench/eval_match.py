@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from draughts import Game  # noqa: E402
 from draughts.engine import to_move  # noqa: E402
 from draughts.engine.evaluate import weight_set_of  # noqa: E402
-from draughts.engine.patterns import Patterns  # noqa: E402
 from draughts.engine.search import Searcher  # noqa: E402
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
@@ -73,9 +72,8 @@ def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float
     for text in opening:
         game.push_text(text)
     new = Searcher(game.rules, game.generator, tt_entries=1 << 16)
-    base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=old)
+    base = Searcher(game.rules, game.generator, tt_entries=1 << 16, weights=old, patterns=old_patterns or False)
     base.forcing_extensions = base_extensions
-    base.evaluator.patterns = Patterns(game.geometry, old_patterns) if old_patterns else None
     for s in (new, base):
         if nodes is not None:
             s.max_nodes = nodes

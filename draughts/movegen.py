@@ -315,6 +315,8 @@ class MoveGenerator:
         empty = self.board_mask & ~(own_men | own_kings | opp)
         men_targets = opp if self.men_take_kings else opp_men
         men = self._man_capture_origins(own_men, men_targets, empty, colour)
+        if not (men or own_kings):
+            return {}  # no man can take and there is no king: most positions, and cheap to see
         return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes, opp_kings)
 
     def capture_search(self, men: int, kings: int, empty: int, targets: int, men_targets: int, colour: int,

@@ -27,8 +27,9 @@ that is what makes a pure-Python search fast enough to be worth playing.
 from __future__ import annotations
 
 import time
+from operator import itemgetter
 from dataclasses import dataclass, field
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..movegen import WHITE, MoveGenerator, RawMove
@@ -44,6 +45,7 @@ INF = 1_000_000
 MATE = 100_000  # a won position; MATE - ply for a win found ply plies from the root
 MATE_BOUND = MATE - 1_000
 MAX_PLY = 128
+_first, _second = itemgetter(0), itemgetter(1)  # sort keys: a move's order score, a root move's score
 EXACT, LOWER, UPPER = 0, 1, 2
 DEFAULT_TT_ENTRIES = 1 << 17  # about 25 MB when full (measured with tracemalloc, see bench)
 
@@ -77,10 +79,10 @@ class Searcher:
     forcing_extensions = True
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, tt_entries: int = DEFAULT_TT_ENTRIES,
-                 weights: Mapping[str, float] | None = None) -> None:
+                 weights: Mapping[str, float] | None = None, patterns: bool | Sequence[int] = True) -> None:
         self.rules = rules
         self.gen = gen
-        self.evaluator = Evaluator(rules, gen, weights)
+        self.evaluator = Evaluator(rules, gen, weights, patterns)  # see Evaluator for both
         self.evaluate = self.evaluator.evaluate
         self.losing = rules.losing_game
         self.crowning_wins = rules.crowning_wins  # Breakthrough: a king on the board ends the game
@@ -251,11 +253,16 @@ class Searcher:
         streaky = self.king_limit is not None
         pv_node = beta - alpha > 1
         extend = self.forcing_extensions and ply < self.ext_ply_limit
+        pre_crowning, forced = self.pre_crowning[colour], self.forced
         for i, m in enumerate(moves):
             nom, nok, npm, npk, nkey = self._child(m, om, ok, pm, pk, colour, key)
             quiet = not m[2]
             nrev = rev + 1 if (m[6] and quiet) else 0
-            new_depth, after = self._forcing(m, depth, colour) if extend and quiet else (depth - 1, False)
+            if extend and quiet:  # _forcing(), inline: it runs for every quiet move of the tree
+                new_depth, after = (1, False) if depth == 1 and not m[6] and pre_crowning >> m[1] & 1 else (
+                    depth - 1, forced)
+            else:
+                new_depth, after = depth - 1, False
             # No try/finally: a Timeout abandons the whole tree and search() resets the stacks.
             stack.append(nkey)
             if streaky:
@@ -486,14 +493,6 @@ class Searcher:
             om, ok, pm, pk = pm, pk, om, ok
             colour ^= 1
         return pv
-
-
-def _first(item: tuple[int, RawMove]) -> int:
-    return item[0]
-
-
-def _second(item: tuple[RawMove, int]) -> int:
-    return item[1]
 
 
 def _captured_count(m: RawMove) -> int:
