@@ -160,3 +160,15 @@ def test_a_formation_is_worth_the_same_to_either_side() -> None:
 def test_table_size_without_building_the_tables(variant: str) -> None:
     game = Game(variant)
     assert table_size(game.geometry) == Patterns(game.geometry).size
+
+
+def test_a_new_evaluator_of_the_same_board_and_weights_reuses_the_built_tables() -> None:
+    # Building and folding the tables takes some 20 ms; a new game's searcher must not pay it
+    # again inside its first move's time (tests/test_engine.py's budgets).
+    first = Evaluator(Game("international").rules, Game("international").generator)
+    killer = Game("killer")  # another rule set and geometry object, the same board and weights
+    again = Evaluator(killer.rules, killer.generator)
+    assert first.pattern_tables is not None and again.pattern_tables is not None
+    assert again.pattern_tables[0] is first.pattern_tables[0]
+    own = Evaluator(killer.rules, killer.generator, patterns=[1] * len(PATTERN_SETS["international"]))
+    assert own.pattern_tables is not None and own.pattern_tables[0] is not first.pattern_tables[0]

@@ -44,9 +44,10 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..geometry import Geometry
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
-from .patterns import PATTERN_SETS, Patterns, table_size
+from .patterns import PATTERN_SETS, Patterns, Term, table_size
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "weights.json"
 
@@ -130,7 +131,25 @@ def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
     return offset, planes
 
 
-def _term(colour: int, men: int, empty: int, value: int) -> tuple[int, int, int, int]:
+# Built pattern tables by (board's rows, table, terms): a new searcher of the same kind of game
+# (a new game, another variant with the same weights) would otherwise spend some 20 ms again.
+_TABLES: dict[tuple[object, ...], tuple[Patterns, Patterns, list[bool], Patterns, list[bool]]] = {}
+
+
+def _pattern_tables(g: Geometry, table: Sequence[int], terms: list[Term], moves: list[Term]
+                    ) -> tuple[Patterns, Patterns, list[bool], Patterns, list[bool]]:
+    """The learnt table, it with ``terms`` folded in and which were, that with ``moves`` too."""
+    key = (tuple(tuple(sorted(g.bit_index[s.number] for s in g.squares if s.row == r)) for r in range(g.rows)),
+           tuple(table), tuple(terms), tuple(moves))
+    if key not in _TABLES:
+        patterns = Patterns(g, table)
+        with_kings, done = patterns.folded(terms)
+        no_kings, moves_done = with_kings.folded(moves)
+        _TABLES[key] = (patterns, with_kings, done, no_kings, moves_done)
+    return _TABLES[key]
+
+
+def _term(colour: int, men: int, empty: int, value: int) -> Term:
     """A term of one colour's score as :meth:`Patterns.folded` takes it: for White."""
     return (men, 0, empty, value) if colour == 0 else (0, men, empty, -value)
 
@@ -254,22 +273,27 @@ class Evaluator:
         table = (PATTERN_SETS.get(self.weight_set) if patterns is True else
                  list(patterns) if patterns else None)
         fits = table is not None and len(table) == table_size(g)
-        self.patterns = Patterns(g, table) if table is not None and fits else None
         # What evaluate() adds, ``pattern_tables``: the patterns with the square table and
         # support folded in (each term where a region holds its squares), so the hot path pays
         # for them with lookups it makes anyway. side_score() counts support only on
         # ``support_rest``: the squares where a man can have both squares behind it, less
-        # those folded in.
+        # those folded in. Without kings on the board a square without a man is empty, so the
+        # men's moves (mobility) and blocked men fold in too, into the table evaluate() takes
+        # when there is no king; side_score() then leaves them out (``moves_folded``).
+        self.patterns = None
         self.support_rest = [sum(1 << b for b, _, _ in supports[colour]) for colour in (0, 1)]
         folded_squares = [0, 0]
         self.pattern_tables: tuple[Patterns, Patterns] | None = None  # with kings on the board, without
         self.moves_folded = False
-        if self.patterns is not None:
-            terms: list[tuple[int, int, int, int]] = []
+        if table is not None and fits:
+            terms: list[Term] = []
             for colour in (0, 1):
                 terms += [_term(colour, 1 << b, 0, v) for b, v in square_value[colour].items()]
                 terms += [_term(colour, men, 0, v) for _, men, v in supports[colour]]
-            with_kings, done = self.patterns.folded(terms)
+            moves = [_term(colour, 1 << b, empty, v) for colour in (0, 1) for b in self.advanced[colour]
+                     for empty, v in _moves_terms([b + sh for sh in self.forward[colour] if b + sh in board_bits],
+                                                  round(w["mobility"]), round(w["blocked"]))]
+            self.patterns, with_kings, done, no_kings, moves_done = _pattern_tables(g, table, terms, moves)
             flags = iter(done)
             for colour in (0, 1):
                 for b in square_value[colour]:
@@ -277,14 +301,7 @@ class Evaluator:
                 for b, _, _ in supports[colour]:
                     if next(flags):
                         self.support_rest[colour] &= ~(1 << b)
-            # Without kings on the board a square without a man is empty, so the men's moves
-            # (mobility) and blocked men fold in too, into the table evaluate() takes when
-            # there is no king; side_score() then leaves them out (``moves_folded``).
-            moves = [_term(colour, 1 << b, empty, v) for colour in (0, 1) for b in self.advanced[colour]
-                     for empty, v in _moves_terms([b + sh for sh in self.forward[colour] if b + sh in board_bits],
-                                                  round(w["mobility"]), round(w["blocked"]))]
-            no_kings, done = with_kings.folded(moves)
-            self.moves_folded = all(done)
+            self.moves_folded = all(moves_done)
             self.pattern_tables = (with_kings, no_kings if self.moves_folded else with_kings)
         # The rest of the square table as bit planes per colour: [colour][opponent has kings].
         self.men_planes: list[list[tuple[int, list[tuple[int, int]]]]] = []  # (man's value - offset, planes)
