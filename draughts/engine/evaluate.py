@@ -47,7 +47,7 @@ from pathlib import Path
 from ..geometry import Geometry
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
-from .patterns import PATTERN_SETS, Patterns, Term, table_size
+from .patterns import PATTERN_SETS, Patterns, Term, dark_rows, table_size
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "weights.json"
 
@@ -139,8 +139,7 @@ _TABLES: dict[tuple[object, ...], tuple[Patterns, Patterns, list[bool], Patterns
 def _pattern_tables(g: Geometry, table: Sequence[int], terms: list[Term], moves: list[Term]
                     ) -> tuple[Patterns, Patterns, list[bool], Patterns, list[bool]]:
     """The learnt table, it with ``terms`` folded in and which were, that with ``moves`` too."""
-    key = (tuple(tuple(sorted(g.bit_index[s.number] for s in g.squares if s.row == r)) for r in range(g.rows)),
-           tuple(table), tuple(terms), tuple(moves))
+    key = (tuple(map(tuple, dark_rows(g))), tuple(table), tuple(terms), tuple(moves))
     if key not in _TABLES:
         patterns = Patterns(g, table)
         with_kings, done = patterns.folded(terms)

@@ -18,8 +18,9 @@ table per row turns the window into the base-3 code of the row's left and right 
 squares. A region's state is then its two rows' codes, so a whole board costs one window
 and four lookups per row and one lookup per region.
 
-A term of the linear evaluation that depends only on a few men's squares (a man's square
-value, a man supported from behind) can be folded into the table (:meth:`Patterns.folded`):
+A term of the linear evaluation that depends only on a few squares (a man's square value, a
+man supported from behind, a man's free step when no king is on the board) can be folded into
+the table (:meth:`Patterns.folded`):
 the region that holds its squares adds it to each of its states where those men stand, so
 the search pays for it with lookups it already makes.
 """
@@ -54,7 +55,7 @@ def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
 PATTERN_SETS: dict[str, list[int]] = load_pattern_sets()
 
 
-def _rows(geometry: Geometry) -> list[list[int]]:
+def dark_rows(geometry: Geometry) -> list[list[int]]:
     """The bits of each row's dark squares, left to right, rows in order."""
     rows: dict[int, list[tuple[int, int]]] = {}
     for s in geometry.squares:
@@ -64,7 +65,7 @@ def _rows(geometry: Geometry) -> list[list[int]]:
 
 def table_size(geometry: Geometry) -> int:
     """The number of weights a table for this board has (two regions per pair of rows)."""
-    return 2 * (len(_rows(geometry)) - 1) * STATES
+    return 2 * (len(dark_rows(geometry)) - 1) * STATES
 
 
 def _part_men(part: Sequence[int]) -> list[tuple[int, int]]:
@@ -82,7 +83,7 @@ class Patterns:
 
     def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
         self.geometry = geometry
-        rows = _rows(geometry)
+        rows = dark_rows(geometry)
         dark = sum(1 << b for row in rows for b in row)
         if dark & dark << 1:
             raise ValueError("patterns need a board of dark squares (a black man's bit goes one above a white man's)")
@@ -158,7 +159,7 @@ class Patterns:
             squares = white | black | empty
             low = (squares & -squares).bit_length() - 1
             region = first_region.get(low)
-            while region is not None and squares & ~masks[region]:
+            if region is not None and squares & ~masks[region]:
                 region = next((k for k in range(region + 1, len(masks)) if not squares & ~masks[k]), None)
             done.append(region is not None)
             if region is None:
