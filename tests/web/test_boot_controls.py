@@ -1,5 +1,5 @@
-"""Nothing clickable before it works: while Python is still booting (held back here by keeping the
-WebAssembly file waiting), every control on each page is clicked; none may throw, and every
+"""Nothing clickable before it works: while Python is still booting (held back here by keeping
+Pyodide's module waiting), every control on each page is clicked; none may throw, and every
 control that needs Python is disabled with the reason as its tooltip. Then the boot goes on and
 the page must become ready as usual."""
 
