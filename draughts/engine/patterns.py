@@ -28,7 +28,7 @@ the search pays for it with lookups it already makes.
 from __future__ import annotations
 
 import copy
-import itertools
+import functools
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -68,8 +68,10 @@ def table_size(geometry: Geometry) -> int:
     return 2 * (len(dark_rows(geometry)) - 1) * STATES
 
 
-def _part_men(part: Sequence[int]) -> list[tuple[int, int]]:
-    """The white and black men of each code of a row's part (digit i: square ``part[i]``)."""
+@functools.cache
+def _part_men(part: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The white and black men of each code of a row's part (digit i: square ``part[i]``);
+    kept, as each region's two parts are asked for by every fold."""
     out = []
     for code in range(STATES_ROW):
         digits = [code // 3 ** i % 3 for i in range(SQUARES)]
@@ -96,12 +98,18 @@ class Patterns:
             shift = min(bits)
             mask = sum(3 << (b - shift) for b in bits)
             # Only the windows of real positions are filled in (a digit d of a square at bit b
-            # is d << b in ``both``); the other entries are never read.
+            # is d << b in ``both``); the other entries are never read. Built square by square:
+            # each (window, left code, right code) so far, with each digit of the next square.
+            first_right = len(bits) - SQUARES
+            windows = [(0, 0, 0)]
+            for i, b in enumerate(bits):
+                steps = [(d << (b - shift), 3 ** i * d if i < SQUARES else 0,
+                          3 ** (i - first_right) * d if i >= first_right else 0) for d in range(3)]
+                windows = [(w + dw, lc + dl, rc + dr) for w, lc, rc in windows for dw, dl, dr in steps]
             left, right = [0] * (mask + 1), [0] * (mask + 1)
-            for digits in itertools.product(range(3), repeat=len(bits)):
-                window = sum(d << (b - shift) for d, b in zip(digits, bits))
-                left[window] = sum(3 ** i * d for i, d in enumerate(digits[:SQUARES]))
-                right[window] = sum(3 ** i * d for i, d in enumerate(digits[-SQUARES:]))
+            for window, left_code, right_code in windows:
+                left[window] = left_code
+                right[window] = right_code
             self.rows.append((shift, mask, left, right))
         self.regions = table_size(geometry) // STATES
         # Each region's squares: its upper row's part, then its lower row's (digit i of a
@@ -134,7 +142,7 @@ class Patterns:
         :meth:`score` is this one's plus the folded terms' sum, exactly. A term that no region
         holds is left out (``False`` in the list): the caller keeps scoring it."""
         weights = list(self.weights)
-        parts = [[(sum(1 << b for b in part), _part_men(part)) for part in region] for region in self.region_bits]
+        parts = [[(sum(1 << b for b in part), _part_men(tuple(part))) for part in region] for region in self.region_bits]
         masks = [up | low for (up, _), (low, _) in parts]
         first_region: dict[int, int] = {}  # the lowest square's bit -> the first region holding it
         for k, mask in reversed(list(enumerate(masks))):
