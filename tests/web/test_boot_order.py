@@ -1,7 +1,7 @@
 """The first second: the play page starts its Python worker from the top of its HTML, so the big
 downloads (the WebAssembly and Pyodide's modules) are under way while the page's own modules are
 still loading, and each is asked for once; the standard library is not asked for at all by a boot
-from the snapshot (the service worker fetches it later, for a module the snapshot lacks)."""
+from the snapshot (the offline cache's fill fetches it later, for a module the snapshot lacks)."""
 
 from __future__ import annotations
 
@@ -11,42 +11,50 @@ from playwright.sync_api import expect
 from webutil import guard_origin, wait_ready
 
 
+def asked_in(context, site: CountingSite) -> list[str]:
+    """Keeps the offline cache's fill (its worker and the service worker) out of ``context``,
+    so that the server counts only the page and its workers; the requests that left the
+    site's origin, aborted."""
+    off_origin: list[str] = []
+    guard_origin(context, site.url, off_origin)
+    context.route("**/cache-fill.js", lambda route: route.abort())
+    context.route("**/sw.js", lambda route: route.abort())
+    return off_origin
+
+
 def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(browser) -> None:
     # Counted where they arrive, at the server: the WebAssembly is asked for by the downloads
     # worker, a worker's own worker, whose requests Chromium's routing misses now and then.
-    # The cache for offline use is filled after the boot, by a worker of its own or by the
-    # service worker; both are kept out here, so every request counted is the page's or its
-    # workers'.
+    # The cache for offline use is filled after the boot; that is kept out (asked_in).
     with CountingSite(build.DIST) as site:
         context = browser.new_context()
-        off_origin: list[str] = []
-        guard_origin(context, site.url, off_origin)
-        context.route("**/cache-fill.js", lambda route: route.abort())
-        context.route("**/sw.js", lambda route: route.abort())
-        page = context.new_page()
-        # the page's own code (play.js) is held back: the worker must start without it
-        with HeldBoot(context, "**/js/play.js") as held:
-            page.goto(site.url, wait_until="commit")  # the load event waits for the held module
-            held.wait_until_asked(page)
-            deadline = 30_000
-            while not site.counts["/pyodide/pyodide.asm.wasm"] and deadline > 0:
-                page.wait_for_timeout(50)
-                deadline -= 50
-            assert site.counts["/pyodide/pyodide.asm.wasm"] and site.counts["/pyodide/pyodide.asm.mjs"], site.counts
-            assert site.counts["/js/play.js"] == 0, site.counts
-            assert page.get_attribute("html", "data-ready") != "true"
-        wait_ready(page)
-        # the early downloads were handed to Pyodide, not asked for again
-        for name in ("/pyodide/pyodide.asm.wasm", "/pyodide/pyodide.asm.mjs", "/config.json"):
-            assert site.counts[name] == 1, (name, site.counts)
-        assert site.counts["/pyodide/python_stdlib.zip"] == 0, site.counts
-        assert page.evaluate("__draughts.boot") == "snapshot"
-        marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
-        # the worker's timeline reaches the page in order
-        for earlier, later in [("boot: worker created", "boot: modules loaded"),
-                               ("boot: module started", "boot: restored"), ("boot: restored", "boot: python ready")]:
-            assert marks.index(earlier) < marks.index(later), marks
-        context.close()
+        try:
+            off_origin = asked_in(context, site)
+            page = context.new_page()
+            # the page's own code (play.js) is held back: the worker must start without it
+            with HeldBoot(context, "**/js/play.js") as held:
+                page.goto(site.url, wait_until="commit")  # the load event waits for the held module
+                held.wait_until_asked(page)
+                deadline = 30_000
+                while not site.counts["/pyodide/pyodide.asm.wasm"] and deadline > 0:
+                    page.wait_for_timeout(50)
+                    deadline -= 50
+                assert site.counts["/pyodide/pyodide.asm.wasm"] and site.counts["/pyodide/pyodide.asm.mjs"], site.counts
+                assert site.counts["/js/play.js"] == 0, site.counts
+                assert page.get_attribute("html", "data-ready") != "true"
+            wait_ready(page)
+            # the early downloads were handed to Pyodide, not asked for again
+            for name in ("/pyodide/pyodide.asm.wasm", "/pyodide/pyodide.asm.mjs", "/config.json"):
+                assert site.counts[name] == 1, (name, site.counts)
+            assert site.counts["/pyodide/python_stdlib.zip"] == 0, site.counts
+            assert page.evaluate("__draughts.boot") == "snapshot"
+            marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+            # the worker's timeline reaches the page in order
+            for earlier, later in [("boot: worker created", "boot: modules loaded"),
+                                   ("boot: module started", "boot: restored"), ("boot: restored", "boot: python ready")]:
+                assert marks.index(earlier) < marks.index(later), marks
+        finally:
+            context.close()
     assert off_origin == []
 
 
