@@ -69,6 +69,7 @@ class LineFacts:
     given: int  # attacker's pieces taken before its first capture (the opening sacrifice)
     taken: int  # defender's pieces the attacker took in all (the n of an n-for-k)
     lost: int  # attacker's pieces taken in all (the k)
+    returned: int  # of those, the ones taken after the attacker's last capture (given back)
     men_won: int  # net men: defender's men taken less the attacker's, after crownings
     kings_won: int  # net kings: kings taken and crowned, less the defender's
     kings_taken: int  # net kings captured (defender's taken less the attacker's), crownings aside
@@ -150,7 +151,7 @@ def _facts(game: "Game", line: list["Move"], king_value: float) -> LineFacts:
     attacker = game.turn.index
     g = game.copy()
     texts: list[str] = []
-    given = taken = lost = 0
+    given = taken = lost = returned = 0
     men_won = kings_won = kings_taken = 0
     first_capture_seen = False
     crowned: int | None = None
@@ -175,6 +176,8 @@ def _facts(game: "Game", line: list["Move"], king_value: float) -> LineFacts:
                     unanswered = not _has_capture(g)
             taken_before = taken
             taken += len(move.captures)
+            if move.captures:
+                returned = 0
             men_won += men
             kings_won += kings
             kings_taken += kings
@@ -189,7 +192,9 @@ def _facts(game: "Game", line: list["Move"], king_value: float) -> LineFacts:
                 text += "!"  # a sacrifice: the defender must take
         else:
             lost += len(move.captures)
-            if not first_capture_seen:
+            if first_capture_seen:
+                returned += len(move.captures)
+            else:
                 given += len(move.captures)
             men_won -= men
             kings_won -= kings
@@ -207,7 +212,7 @@ def _facts(game: "Game", line: list["Move"], king_value: float) -> LineFacts:
     if line and not g.legal_moves and g.turn.index != attacker:
         squeezed = True
     value = men_won + king_value * kings_won
-    return LineFacts(tuple(line), tuple(texts), given, taken, lost, men_won, kings_won, kings_taken, crowned,
+    return LineFacts(tuple(line), tuple(texts), given, taken, lost, returned, men_won, kings_won, kings_taken, crowned,
                      crowned_first, defender_crowned, unanswered, squeezed, hanging, hanging_kings,
                      round(value, 2), men_won + CROWN_VALUE * kings_won)
 
@@ -223,7 +228,9 @@ def shot_kind(facts: LineFacts) -> ShotKind:
         return ShotKind.RACE if facts.defender_crowned else ShotKind.BREAKTHROUGH
     if facts.first_captures:
         return ShotKind.HANGING
-    if facts.lost and facts.taken > facts.lost:
+    # Pieces given back once the attacker has taken its last do not make a shot: a quiet threat
+    # that wins three and loses one later is material won (PRESSURE), not a 3-for-1.
+    if facts.lost > facts.returned and facts.taken > facts.lost:
         return ShotKind.SHOT
     if facts.squeezed:
         return ShotKind.SQUEEZE
