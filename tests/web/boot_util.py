@@ -1,4 +1,5 @@
-"""What the boot tests share: hold Python's boot back at a chosen file, and count requests."""
+"""What the boot tests share: hold Python's boot back at a chosen file, count requests, and keep
+the offline cache's fill out of a count."""
 
 from __future__ import annotations
 
@@ -78,3 +79,12 @@ class CountingSite:
 def wait_offline_ready(page) -> None:
     """The service worker has filled its cache and controls the page."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def keep_offline_fill_out(context) -> None:
+    """Aborts the offline cache's fill in ``context``: its dedicated worker (``cache-fill.js``) and
+    the service worker. Both fetch the page's files (the standard library too) once the page is
+    ready, at moments of their own, and the dedicated worker's requests are reported like the
+    page's, so a test that counts what the page and its Python worker ask for keeps them out."""
+    context.route("**/cache-fill.js", lambda route: route.abort())
+    context.route("**/sw.js", lambda route: route.abort())

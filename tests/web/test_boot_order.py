@@ -6,30 +6,21 @@ from the snapshot (the offline cache's fill fetches it later, for a module the s
 from __future__ import annotations
 
 import build
-from boot_util import CountingSite, HeldBoot
+from boot_util import CountingSite, HeldBoot, keep_offline_fill_out
 from playwright.sync_api import expect
 from webutil import guard_origin, wait_ready
-
-
-def asked_in(context, site: CountingSite) -> list[str]:
-    """Keeps the offline cache's fill (its worker and the service worker) out of ``context``,
-    so that the server counts only the page and its workers; the requests that left the
-    site's origin, aborted."""
-    off_origin: list[str] = []
-    guard_origin(context, site.url, off_origin)
-    context.route("**/cache-fill.js", lambda route: route.abort())
-    context.route("**/sw.js", lambda route: route.abort())
-    return off_origin
 
 
 def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(browser) -> None:
     # Counted where they arrive, at the server: the WebAssembly is asked for by the downloads
     # worker, a worker's own worker, whose requests Chromium's routing misses now and then.
-    # The cache for offline use is filled after the boot; that is kept out (asked_in).
+    # The cache for offline use is filled after the boot; that is kept out.
     with CountingSite(build.DIST) as site:
         context = browser.new_context()
         try:
-            off_origin = asked_in(context, site)
+            off_origin: list[str] = []
+            guard_origin(context, site.url, off_origin)
+            keep_offline_fill_out(context)
             page = context.new_page()
             # the page's own code (play.js) is held back: the worker must start without it
             with HeldBoot(context, "**/js/play.js") as held:

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from boot_util import CountingSite, wait_offline_ready
+from boot_util import CountingSite, keep_offline_fill_out, wait_offline_ready
 from webutil import wait_ready
 
 import build
@@ -189,11 +189,9 @@ NOT_IN_SNAPSHOT = "difflib.SequenceMatcher(None, 'draughts', 'drafts').ratio() >
 def test_the_snapshot_boot_reads_the_standard_library_only_for_a_module_it_does_not_hold(
         page, context, site: str, errors: list[str], off_origin: list[str]) -> None:
     asked: list[str] = []
-    # what the page and its Python worker ask for: the cache for offline use is filled after the
-    # boot, by a worker of its own (kept out here: its requests look like the page's, and it
-    # fetches the standard library at a moment of its own) or by the service worker
-    context.route("**/cache-fill.js", lambda route: route.abort())
-    context.on("request", lambda request: None if request.service_worker else asked.append(request.url))
+    # what the page and its Python worker ask for: the offline cache's fill is kept out
+    keep_offline_fill_out(context)
+    context.on("request", lambda request: asked.append(request.url))
     page.goto(site)
     wait_ready(page)
     assert boot_of(page) == "snapshot"
