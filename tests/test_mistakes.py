@@ -199,8 +199,8 @@ def test_shot_kinds_from_the_shape_of_a_line() -> None:
     exchange = Game("english", fen="W:W20,30:B4,8,16")
     line = moves_of(exchange, "20x11", "8x15")
     assert read_line(exchange, line, 1.5).pieces_won == 0
-    # three men taken at once, one given back later: won by a quiet threat, not a shot (nothing
-    # was given first); the line of the quiet-threat test below as a stronger table plays it
+    # three men taken at once, one given back after that last capture: won by a quiet threat,
+    # not a shot; the line of the quiet-threat test below as a stronger table plays it
     threat = Game("international", fen="W:W35,36,40,44,K6:B7,10,20,23,K38")
     line = moves_of(threat, "6-1", "7-11", "1x4", "38-33", "4-15", "33x50")
     facts = next(f for f in readings(threat, line, king_value(threat)) if len(f.moves) == len(line))
