@@ -30,6 +30,10 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
+def specs(template: str) -> set[str]:
+    return {spec for _, name, spec, _ in string.Formatter().parse(template) if name is not None and spec is not None}
+
+
 def test_there_is_more_than_one_language() -> None:
     assert DEFAULT_LANGUAGE == "en" and len(LANGUAGES) >= 2 and DEFAULT_LANGUAGE in LANGUAGES
 
@@ -46,6 +50,9 @@ def test_every_language_has_the_same_params(language: str) -> None:
     reference = catalogue(DEFAULT_LANGUAGE)
     for text_id, template in catalogue(language).items():
         assert fields(template) == fields(reference[text_id]), (language, text_id, template)
+        # and the same kind of field: a grouped number ({nodes:n}) in one is one in every other
+        assert specs(template) == specs(reference[text_id]), (language, text_id, template)
+        assert specs(template) <= {"", "n"}, (language, text_id)
         assert all(name.isidentifier() for name in fields(template)), (language, text_id)
         assert template.strip() and template == template.strip(), (language, text_id)
 
@@ -67,13 +74,15 @@ def sources() -> dict[Path, str]:
 
 
 QUOTED = re.compile(r"""(["'`])([A-Za-z][\w.\-]*)\1""")
-# A JS template literal that builds an id from fixed parts and values: `turn_${view.turn}`
+# A JS template literal or a Python f-string that builds an id from fixed parts and values:
+# `turn_${view.turn}`, f"level.about.{self.number}"
 TEMPLATE = re.compile(r"`((?:[\w.\-]*\$\{[^}`]*\})+[\w.\-]*)`")
+FSTRING = re.compile(r"""\bf(["'])((?:[\w.\-]*\{[^}"']*\})+[\w.\-]*)\1""")
 
 
 def template_pattern(body: str) -> re.Pattern[str] | None:
-    """The ids a template literal can build (None when it has no fixed part to match)."""
-    parts = re.split(r"\$\{[^}`]*\}", body)
+    """The ids a template literal or an f-string can build (None when it has no fixed part)."""
+    parts = re.split(r"\$?\{[^}`]*\}", body)
     return re.compile(r"[\w\-]+".join(map(re.escape, parts)) + "$") if any(parts) else None
 
 
@@ -83,6 +92,7 @@ def test_every_id_is_used() -> None:
     for text in sources().values():
         literals.update(match[1] for match in QUOTED.findall(text))
         patterns.extend(p for p in map(template_pattern, TEMPLATE.findall(text)) if p is not None)
+        patterns.extend(p for p in (template_pattern(m[1]) for m in FSTRING.findall(text)) if p is not None)
     unused = [text_id for text_id in catalogue(DEFAULT_LANGUAGE)
               if text_id not in literals and not any(p.match(text_id) for p in patterns)]
     assert unused == []
@@ -115,6 +125,11 @@ def test_render_fills_params_and_nested_messages_in_the_same_language() -> None:
     assert counter.to_dict() == {"id": "draw.counter.quiet",
                                  "params": {"limit": 25, "moves": 12, "rule": {"id": "draw.quiet.only_kings", "params": {}}}}
     assert counter.text == render(counter, "en")
+    # {nodes:n}: the thousands grouped as each language writes them (level 7's budget is 15,000)
+    assert "15,000 positions" in render(message("level.about.7", nodes=15000), "en")
+    assert "15.000 Stellungen" in render(message("level.about.7", nodes=15000), "de")
+    assert "1.234.567 Stellungen" in render(message("level.about.7", nodes=1234567), "de")
+    assert "999 positions" in render(message("level.about.7", nodes=999), "en")
 
 
 def test_render_refuses_an_unknown_language_or_id() -> None:

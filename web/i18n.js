@@ -34,10 +34,16 @@ export function languages() {
   return [...LANGUAGES];
 }
 
+// {name}, or {name:n}: a number with its thousands grouped the language's way (the catalogue's
+// number.group), as draughts.text renders it in Python.
 function fill(template, params, code) {
-  return template.replace(/\{(\w+)\}/g, (_, name) => {
-    if (!(name in params)) return `{${name}}`;
+  return template.replace(/\{(\w+)(:n)?\}/g, (field, name, grouped) => {
+    if (!(name in params)) return field;
     const value = params[name];
+    if (grouped && typeof value === "number") {
+      const group = CATALOGUES[code]?.["number.group"] ?? CATALOGUES.en["number.group"];
+      return String(value).replace(/\B(?=(\d{3})+$)/g, group);
+    }
     return value && typeof value === "object" ? render(value, code) : String(value);
   });
 }

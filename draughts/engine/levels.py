@@ -22,11 +22,16 @@ Level 7 fills the gap below it: at half a second a move the strongest level scor
 ['First game', 'Beginner', 'Casual']
 >>> level(8).depth
 64
+>>> from draughts.text import render
+>>> render(level(5).about), render(level(5).about, "de")
+('solid: weighs about 1,800 positions a move', 'solide: prüft etwa 1.800 Stellungen pro Zug')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..text import Message, message
 
 
 @dataclass(frozen=True)
@@ -37,19 +42,25 @@ class Level:
     seconds: float  # time budget per move
     noise: int  # standard deviation (centi-men) added to each root move's score; 0 = none
     random_move: float  # chance of playing a random legal move instead of thinking
-    description: str  # in English; the page shows the catalogue's "level.about.<number>"
     nodes: int | None = None  # node budget per move (machine-independent strength); None: time only
+
+    @property
+    def about(self) -> Message:
+        """What the level is, in a sentence (``level.about.<number>``, given its node budget)."""
+        if self.nodes is None:
+            return message(f"level.about.{self.number}")
+        return message(f"level.about.{self.number}", nodes=self.nodes)
 
 
 LEVELS: list[Level] = [
-    Level(1, "First game", 1, 0.5, 10, 0.0, "looks one move ahead: never leaves a piece hanging, misses deeper shots"),
-    Level(2, "Beginner", 2, 0.5, 35, 0.0, "looks two moves ahead and often misjudges the position"),
-    Level(3, "Casual", 3, 1.0, 50, 0.0, "looks three moves ahead: sees short combinations, misjudges positions"),
-    Level(4, "Club", 64, 2.0, 0, 0.0, "a careful club player: weighs about 800 positions a move", nodes=800),
-    Level(5, "Expert", 64, 4.0, 0, 0.0, "solid: weighs about 1,800 positions a move", nodes=1_800),
-    Level(6, "Master", 64, 6.0, 0, 0.0, "strong: weighs about 4,500 positions a move", nodes=4_500),
-    Level(7, "Grandmaster", 64, 8.0, 0, 0.0, "very strong: weighs about 15,000 positions a move", nodes=15_000),
-    Level(8, "Strongest", 64, 8.0, 0, 0.0, "everything the engine has, up to eight seconds a move"),
+    Level(1, "First game", 1, 0.5, 10, 0.0),
+    Level(2, "Beginner", 2, 0.5, 35, 0.0),
+    Level(3, "Casual", 3, 1.0, 50, 0.0),
+    Level(4, "Club", 64, 2.0, 0, 0.0, nodes=800),
+    Level(5, "Expert", 64, 4.0, 0, 0.0, nodes=1_800),
+    Level(6, "Master", 64, 6.0, 0, 0.0, nodes=4_500),
+    Level(7, "Grandmaster", 64, 8.0, 0, 0.0, nodes=15_000),
+    Level(8, "Strongest", 64, 8.0, 0, 0.0),
 ]
 
 

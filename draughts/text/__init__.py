@@ -4,7 +4,11 @@ Code never builds a sentence: it returns a :class:`Message` (an id and its param
 page, or :func:`render`, turns it into text in the player's language. The catalogues are
 ``<language>.json`` beside this module (``en.json``, ``de.json``, ...), so adding a language is
 adding one file; the page loads the same files. Templates use ``str.format`` fields (``{count}``);
-a parameter may itself be a :class:`Message`, rendered in the same language.
+a parameter may itself be a :class:`Message`, rendered in the same language. ``{count:n}`` is a
+number with its thousands grouped the language's way (the catalogue's ``number.group``):
+
+>>> render(message("level.about.5", nodes=1800), "de")
+'solide: prüft etwa 1.800 Stellungen pro Zug'
 
 >>> render(message("draw.counter.repetition", count=2, limit=3), "en")
 'position seen 2 of 3 times'
@@ -15,6 +19,7 @@ a parameter may itself be a :class:`Message`, rendered in the same language.
 from __future__ import annotations
 
 import json
+import string
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -84,7 +89,22 @@ def render(msg: Message, language: str = DEFAULT_LANGUAGE) -> str:
         if template is None:
             raise UnknownMessageError(f"no message {msg.id!r} in the catalogue")
     values = {k: render(v, language) if isinstance(v, Message) else v for k, v in msg.params}
-    return template.format(**values)
+    return _Filler(language).vformat(template, (), values)
+
+
+class _Filler(string.Formatter):
+    """``str.format`` plus ``{x:n}``, an integer grouped by the language's thousands separator
+    (``str.format``'s own ``n`` would follow the process's locale, not the reader's language;
+    ``web/i18n.js`` fills the same way)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == "n" and isinstance(value, int):
+            group = catalogue(self.language).get("number.group") or catalogue(DEFAULT_LANGUAGE)["number.group"]
+            return f"{value:,}".replace(",", group)
+        return str(super().format_field(value, format_spec))
 
 
 __all__ = ["Message", "message", "render", "catalogue", "LANGUAGES", "DEFAULT_LANGUAGE",

@@ -33,7 +33,7 @@ def english_phrases() -> dict[str, str]:
         # each language is named in its own language in every language menu
         if english == DE[text_id] or text_id == "language_name":
             continue
-        for part in re.split(r"\{\w+\}", english):
+        for part in re.split(r"\{\w+(?::n)?\}", english):
             part = part.strip(" .,:;—–-()“”\"'…")
             # a part that German has too (a name, a number, "FEN") proves nothing
             if len(re.sub(r"[^A-Za-z]", "", part)) >= 3 and not re.search(re.escape(part), DE[text_id]):
@@ -118,6 +118,9 @@ def play_page(walk: Walk, site: str) -> None:
         "Sie gewinnen, wenn Sie alle Steine verlieren")
     dialog.locator("select[name=drawRules]").select_option("casual-60")
     expect(page.locator("#new-draw-about")).to_contain_text("60 Züge je Seite")
+    # a level's node budget, its thousands grouped the German way
+    expect(dialog.locator("select[name=level] option").nth(4)).to_have_text(
+        "5 — Experte: solide: prüft etwa 1.800 Stellungen pro Zug")
     walk.check("new-game")
     dialog.locator("input[name=mode][value=two]").check()
     page.click("#new-start")

@@ -217,6 +217,7 @@ class VariantInfo:
 class LevelInfo:
     number: int
     name: str
+    about: TextMessage  # what the level is, in a sentence (its node budget among the params)
 
 
 @dataclass(frozen=True)
