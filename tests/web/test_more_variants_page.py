@@ -63,7 +63,7 @@ def test_level_choices_say_what_each_level_is(game: Page) -> None:
     options = game.locator("#dlg-new select[name=level] option")
     expect(options).to_have_count(8)
     expect(options.first).to_have_text("1 — First game: looks one move ahead: never leaves a piece hanging, misses deeper shots")
-    expect(options.nth(3)).to_contain_text("800 positions a move")
+    expect(options.nth(3)).to_contain_text("750 positions a move")
     expect(options.nth(6)).to_have_text("7 — Grandmaster: very strong: weighs about 15,000 positions a move")
     game.locator("#dlg-new").screenshot(path=str(SHOTS / "new-game-levels.png"))
     # the long choices stay inside the dialog, on a phone too
