@@ -105,9 +105,16 @@ def test_a_wrong_move_is_refuted_then_retried(trainer: Page) -> None:
     feedback = trainer.locator("#feedback")
     expect(feedback).to_have_attribute("data-kind", "refused")
     opponent = "White" if puzzle.side == "black" else "Black"
-    expect(feedback).to_contain_text(re.compile(rf"^{re.escape(game.move_text(wrong))} does not win: {opponent} answers \S+ \(.+\)\.$"))
-    # the wrong move stands on the board (its piece left its square; the answer may take it)
-    expect(square(trainer, wrong.origin)).to_have_attribute("data-piece", "")
+    refusal = re.compile(rf"^{re.escape(game.move_text(wrong))} does not win: {opponent} answers (\S+) \(.+\)\.$")
+    expect(feedback).to_contain_text(refusal)
+    # the wrong move and its answer stand on the board (the answer may take the piece, or land
+    # on the square it left: 12x23 after 23-18)
+    match = refusal.match(feedback.inner_text())
+    assert match, feedback.inner_text()
+    game.push(wrong)
+    game.push(next(m for m in game.legal_moves if game.move_text(m) == match[1]))
+    for n in (wrong.origin, wrong.destination):
+        expect(square(trainer, n)).to_have_attribute("data-piece", game.piece_at(n) or "")
     expect(trainer.locator("#rating-note")).to_contain_text("-")
     assert rating(trainer) < before
     # try again from the puzzle's position: the solution still solves it, and the failure stays counted
