@@ -134,6 +134,3 @@ def test_every_variant_level_and_draw_preset_has_a_name_in_every_language(langua
     for preset in PRESETS:
         assert f"ed_draw.{preset}" in table and f"ed_draw.{preset}.about" in table
 
-
-def test_the_english_level_names_are_the_engines_own() -> None:
-    assert [catalogue("en")[f"level.name.{level.number}"] for level in LEVELS] == [level.name for level in LEVELS]

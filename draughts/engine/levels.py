@@ -33,18 +33,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import Message, message
+from ..text import Message, message, render
 
 
 @dataclass(frozen=True)
 class Level:
     number: int  # 1..len(LEVELS)
-    name: str
     depth: int  # deepest iteration
     seconds: float  # time budget per move
     noise: int  # standard deviation (centi-men) added to each root move's score; 0 = none
     random_move: float  # chance of playing a random legal move instead of thinking
     nodes: int | None = None  # node budget per move (machine-independent strength); None: time only
+
+    @property
+    def title(self) -> Message:
+        """The level's name as a catalogue message (``level.name.<number>``)."""
+        return message(f"level.name.{self.number}")
+
+    @property
+    def name(self) -> str:
+        """The level's name in English."""
+        return render(self.title)
 
     @property
     def about(self) -> Message:
@@ -54,15 +63,15 @@ class Level:
         return message(f"level.about.{self.number}", nodes=self.nodes)
 
 
-LEVELS: list[Level] = [
-    Level(1, "First game", 1, 0.5, 10, 0.0),
-    Level(2, "Beginner", 2, 0.5, 35, 0.0),
-    Level(3, "Casual", 3, 1.0, 45, 0.0),
-    Level(4, "Club", 64, 2.0, 0, 0.0, nodes=750),
-    Level(5, "Expert", 64, 4.0, 0, 0.0, nodes=1_800),
-    Level(6, "Master", 64, 6.0, 0, 0.0, nodes=4_500),
-    Level(7, "Grandmaster", 64, 8.0, 0, 0.0, nodes=15_000),
-    Level(8, "Strongest", 64, 8.0, 0, 0.0),
+LEVELS: list[Level] = [  # number, depth, seconds, noise, random_move, nodes
+    Level(1, 1, 0.5, 10, 0.0),
+    Level(2, 2, 0.5, 35, 0.0),
+    Level(3, 3, 1.0, 45, 0.0),
+    Level(4, 64, 2.0, 0, 0.0, nodes=750),
+    Level(5, 64, 4.0, 0, 0.0, nodes=1_800),
+    Level(6, 64, 6.0, 0, 0.0, nodes=4_500),
+    Level(7, 64, 8.0, 0, 0.0, nodes=15_000),
+    Level(8, 64, 8.0, 0, 0.0),
 ]
 
 

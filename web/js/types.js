@@ -65,7 +65,7 @@
  * The worker's greeting: what this build offers.
  * @typedef {object} Hello
  * @property {{key: string, name: string, rows: number, cols: number, losing?: boolean}[]} variants
- * @property {{number: number, name: string, about: TextMessage}[]} levels
+ * @property {{number: number, name: TextMessage, about: TextMessage}[]} levels
  * @property {number} defaultLevel
  * @property {string[]} drawPresets
  * @property {boolean} engine

@@ -34,7 +34,7 @@ export function openNewGameDialog(hello, settings, view) {
   $("new-variant").replaceChildren(...hello.variants.map((v) => new Option(
     `${t(`ed_variant.${v.key}`)} (${v.rows}×${v.cols})${v.losing ? ` — ${t("ed_losing")}` : ""}`, v.key)));
   $("new-level").replaceChildren(...hello.levels.map((l) => new Option(
-    `${l.number} — ${t(`level.name.${l.number}`)}: ${render(l.about)}`, String(l.number))));
+    `${l.number} — ${render(l.name)}: ${render(l.about)}`, String(l.number))));
   $("new-draw").replaceChildren(...hello.drawPresets.map((p) => new Option(t(`ed_draw.${p}`), p)));
   const form = newGameFields();
   form.variant.value = view?.variant || settings.variant;

@@ -36,7 +36,7 @@ from .wire import Nothing
 
 
 def hello(board: Board, request: NoParams) -> Hello:
-    levels = [LevelInfo(level.number, level.name, level.about) for level in engine.LEVELS]
+    levels = [LevelInfo(level.number, level.title, level.about) for level in engine.LEVELS]
     return Hello(
         version=draughts.__version__,
         variants=[VariantInfo(r.key, r.name, r.rows, r.cols, r.losing_game) for r in map(get_rules, variant_keys())],

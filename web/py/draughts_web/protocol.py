@@ -216,7 +216,7 @@ class VariantInfo:
 @dataclass(frozen=True)
 class LevelInfo:
     number: int
-    name: str
+    name: TextMessage
     about: TextMessage  # what the level is, in a sentence (its node budget among the params)
 
 
