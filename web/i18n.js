@@ -41,8 +41,7 @@ function fill(template, params, code) {
     if (!(name in params)) return field;
     const value = params[name];
     if (grouped && typeof value === "number") {
-      const group = CATALOGUES[code]?.["number.group"] ?? CATALOGUES.en["number.group"];
-      return String(value).replace(/\B(?=(\d{3})+$)/g, group);
+      return String(value).replace(/\B(?=(\d{3})+$)/g, templateOf("number.group", code));
     }
     return value && typeof value === "object" ? render(value, code) : String(value);
   });
@@ -51,8 +50,12 @@ function fill(template, params, code) {
 /** A message {id, params} from Python (or the page) in `code` (the current language by default). */
 export function render(msg, code = lang) {
   if (!msg) return "";
-  const template = CATALOGUES[code]?.[msg.id] ?? CATALOGUES.en?.[msg.id] ?? msg.id;
-  return fill(template, msg.params || {}, code);
+  return fill(templateOf(msg.id, code), msg.params || {}, code);
+}
+
+// An id's template in `code`, else in English (a language may lag behind), else the id itself.
+function templateOf(id, code) {
+  return CATALOGUES[code]?.[id] ?? CATALOGUES.en?.[id] ?? id;
 }
 
 export function t(key, params = {}) {

@@ -83,13 +83,18 @@ def catalogue(language: str) -> dict[str, str]:
 
 def render(msg: Message, language: str = DEFAULT_LANGUAGE) -> str:
     """The message's text in ``language``; an id the language lacks falls back to English."""
-    template = catalogue(language).get(msg.id)
-    if template is None:
-        template = catalogue(DEFAULT_LANGUAGE).get(msg.id)
-        if template is None:
-            raise UnknownMessageError(f"no message {msg.id!r} in the catalogue")
     values = {k: render(v, language) if isinstance(v, Message) else v for k, v in msg.params}
-    return _Filler(language).vformat(template, (), values)
+    return _Filler(language).vformat(_template(msg.id, language), (), values)
+
+
+def _template(id: str, language: str) -> str:
+    """The id's template in ``language``, else in English (a language may lag behind)."""
+    template = catalogue(language).get(id)
+    if template is None:
+        template = catalogue(DEFAULT_LANGUAGE).get(id)
+        if template is None:
+            raise UnknownMessageError(f"no message {id!r} in the catalogue")
+    return template
 
 
 class _Filler(string.Formatter):
@@ -102,8 +107,7 @@ class _Filler(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec == "n" and isinstance(value, int):
-            group = catalogue(self.language).get("number.group") or catalogue(DEFAULT_LANGUAGE)["number.group"]
-            return f"{value:,}".replace(",", group)
+            return f"{value:,}".replace(",", _template("number.group", self.language))
         return str(super().format_field(value, format_spec))
 
 
