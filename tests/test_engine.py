@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+import zlib
 
 import pytest
 from budget import within_budget
@@ -46,6 +47,12 @@ def random_positions(variant: str, count: int, seed: int) -> list[Game]:
     return out[:count]
 
 
+def stable_seed(variant: str) -> int:
+    """A seed of the variant's own that is the same in every run (``hash`` of a string is not),
+    so a position a test reports can be found again."""
+    return zlib.crc32(variant.encode()) & 0xFFFF
+
+
 def max_captured(game: Game) -> int:
     return max((len(m.captures) for m in game.legal_moves), default=0)
 
@@ -53,9 +60,8 @@ def max_captured(game: Game) -> int:
 @pytest.mark.parametrize("variant", VARIANT_KEYS)
 def test_thousands_of_random_positions_get_a_legal_move(variant: str) -> None:
     """A shallow search (depth 2, no clock) on 1000 positions per variant: always legal."""
-    games = random_positions(variant, 1000, seed=hash(variant) & 0xFFFF)
+    games = random_positions(variant, 1000, seed=stable_seed(variant))
     singles = sum(1 for g in games if len(g.legal_moves) == 1)
-    long_captures = sum(1 for g in games if max_captured(g) >= 3)
     assert singles > 0, "the sample should hold positions with a single legal move"
     assert any(max_captured(g) for g in games), "the sample should hold forced captures"
     for g in games:
@@ -63,13 +69,11 @@ def test_thousands_of_random_positions_get_a_legal_move(variant: str) -> None:
         assert result.move is not None
         legal_raw = {m.raw[:3] for m in g.legal_moves}
         assert result.move[:3] in legal_raw, g.fen()
-    # Long forced captures turn up in random play of most variants; note the count.
-    assert long_captures >= 0
 
 
 @pytest.mark.parametrize("variant", VARIANT_KEYS)
 def test_moves_are_legal_and_in_time(variant: str) -> None:
-    games = random_positions(variant, 70, seed=1 + (hash(variant) & 0xFFF))
+    games = random_positions(variant, 70, seed=1 + stable_seed(variant))
     limits = (0.02, 0.03, 0.05)
     for i, g in enumerate(games):
         limit = limits[i % 3]
