@@ -41,6 +41,9 @@ from draughts.engine import choose_move, new_game  # noqa: E402
 from draughts.engine.analysis import Analyser  # noqa: E402
 from draughts.record import write_game  # noqa: E402
 from draughts.teach.review import DEFAULT_NODES, review_game  # noqa: E402
+from sitebuild.common import DIST  # noqa: E402
+from sitebuild.server import serve_in_thread  # noqa: E402
+from sitebuild.testrun import find_chromium  # noqa: E402
 
 PLIES = 60
 SLICE_MS = 150
@@ -190,14 +193,13 @@ def page_analysis(tab: Any, url: str, pdn: str, seconds: float) -> dict:
     return result
 
 
-def page(pdn: str, seconds: float, review_too: bool) -> tuple[dict | None, dict]:
-    import build
+def page(pdn: str, seconds: float, review_too: bool, dist: Path = DIST) -> tuple[dict | None, dict]:
     from playwright.sync_api import sync_playwright
 
-    server, url = build.serve_in_thread(build.DIST)
+    server, url = serve_in_thread(dist)
     try:
         with sync_playwright() as p:
-            chromium = build.find_chromium()
+            chromium = find_chromium()
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
             tab = browser.new_page()
             review = None
@@ -245,9 +247,6 @@ def main() -> None:
     parser.add_argument("--no-review", action="store_true", help="the analysis only")
     parser.add_argument("--dist", type=Path, help="the built site to measure (default dist/)")
     args = parser.parse_args()
-    if args.dist:
-        import build
-        build.DIST = args.dist
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     game = sample_game()
     pdn = write_game(game)
@@ -268,7 +267,7 @@ def main() -> None:
     if not args.no_review:
         print(f"Pyodide  review {pyo['reviewWall']:6.1f} s wall, {pyo['reviewCpu']:6.1f} s CPU (goal <= 30 s)")
     print(f"Pyodide  analysis {pyo['npsCpu']:9,.0f} nodes/s by CPU time (under Node, as the page's worker runs it)")
-    review, analysis = page(pdn, args.seconds, not args.no_review)
+    review, analysis = page(pdn, args.seconds, not args.no_review, args.dist or DIST)
     if review is not None:
         print(f"page     review {review['seconds']:6.1f} s wall (goal <= 30 s),"
               f" first progress after {review['first']:.2f} s")

@@ -56,7 +56,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from sitebuild.common import DIST  # noqa: E402
+from sitebuild.compress import is_precompressed  # noqa: E402
+from sitebuild.server import SiteHandler, ThreadingServer  # noqa: E402
+from sitebuild.site import build  # noqa: E402
+from sitebuild.testrun import find_chromium  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -232,7 +236,7 @@ class CountingServer:
     behind an emulated link when given one."""
 
     def __init__(self, site: Path | None = None, link: Link | None = None) -> None:
-        self.site = site or build.DIST
+        self.site = site or DIST
         self.link = link
         self.counts: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
@@ -245,7 +249,7 @@ class CountingServer:
         (root / "stock" / "index.html").write_text(STOCK_HTML)
         counts, sent, link = self.counts, self.sent, self.link
 
-        class Handler(build.SiteHandler):
+        class Handler(SiteHandler):
             def copyfile(self, source, outputfile):  # type: ignore[no-untyped-def]
                 if link is None:
                     return super().copyfile(source, outputfile)
@@ -259,7 +263,7 @@ class CountingServer:
                     sent[path] += os.fstat(body.fileno()).st_size
                 return body
 
-        self.server = build.ThreadingServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.server = ThreadingServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         return self
@@ -291,7 +295,7 @@ def sizes(paths: list[str]) -> tuple[int, int, int]:
     raw = gz = br = 0
     for path in paths:
         name = path[len("/site/"):] or "index.html"
-        file = build.DIST / (name + "index.html" if name.endswith("/") else name)
+        file = DIST / (name + "index.html" if name.endswith("/") else name)
         if not file.is_file():
             continue
         size = file.stat().st_size
@@ -391,7 +395,7 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
     ordinary_nodes: list[tuple[float, float]] = []
     with CountingServer() as server, CountingServer(link=Link(mbit)) as slow, sync_playwright() as p:
         site = server.url + "site/"
-        browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=find_chromium(), args=ARGS)
         for i in range(runs):
             results["stock"].append(stock_boot(browser, server.url))
             for key, query, over in (("ordinary", "?boot=ordinary", server), ("cold_slow", "", slow),
@@ -483,8 +487,8 @@ def run(runs: int, level: int, mbit: float, settle: float) -> None:
     raw, gz, br = sizes(first_visit)
     print(f"  first visit: {len(first_visit)} paths, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli;"
           f" {wire / 1e6:.2f} MB sent (the encodings Chromium accepted)")
-    site_files = [f for f in build.DIST.rglob("*") if f.is_file() and not build.is_precompressed(f)]
-    raw, gz, br = sizes(["/site/" + f.relative_to(build.DIST).as_posix() for f in site_files])
+    site_files = [f for f in DIST.rglob("*") if f.is_file() and not is_precompressed(f)]
+    raw, gz, br = sizes(["/site/" + f.relative_to(DIST).as_posix() for f in site_files])
     print(f"  whole site:  {len(site_files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli")
 
 
@@ -492,14 +496,14 @@ def compare(runs: int, before: Path, level: int, mbit: float | None) -> None:
     """Cold first visits of an earlier build (`before`) and this one in turn, beside the stock
     boot, so that both meet the same load: each build's interactive time and its ratio to the
     stock boot, its timeline, and its page's renderer idle and while the computer thinks."""
-    builds = {"before": before, "after": build.DIST}
+    builds = {"before": before, "after": DIST}
     cold: dict[str, list[float]] = {name: [] for name in builds}
     idle: dict[str, list[float]] = {name: [] for name in builds}
     thinking: dict[str, list[float]] = {name: [] for name in builds}
     timeline: dict[str, dict[str, list[float]]] = {name: {} for name in builds}
     stock: list[float] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.find_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=find_chromium(), args=ARGS)
         for _ in range(runs):
             for name, site in builds.items():
                 with CountingServer(site, Link(mbit) if mbit else None) as server:
@@ -529,16 +533,16 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--level", type=int, default=5, help="the computer's level while thinking is measured")
     parser.add_argument("--mbit", type=float, default=20, help="the emulated link for the first-visit comparison")
-    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure")
     parser.add_argument("--against", type=Path, help="an earlier build (a copy of dist/) to compare cold visits with,"
                         " in turn with this one; prints only that comparison")
     parser.add_argument("--settle", type=float, default=35, help="seconds idle before the memory is measured again"
                         " (Chromium stops an idle service worker after 30 s); 0 skips it")
     parser.add_argument("--slow", action="store_true", help="with --against: behind the emulated --mbit link")
     args = parser.parse_args()
-    build.DIST = args.dist
-    if not (build.DIST / "index.html").exists():
-        build.build()
+    DIST = args.dist  # the module's own: the functions above read it
+    if not (DIST / "index.html").exists():
+        build(DIST)
     if args.against:
         compare(args.runs, args.against, args.level, args.mbit if args.slow else None)
     else:

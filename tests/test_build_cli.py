@@ -18,6 +18,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from sitebuild.compress import is_precompressed, precompress  # noqa: E402
+from sitebuild.server import serve_in_thread  # noqa: E402
+from sitebuild.testrun import picks_tests  # noqa: E402
 
 
 def build_py(args: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None,
@@ -27,8 +31,9 @@ def build_py(args: list[str], cwd: Path = ROOT, env: dict[str, str] | None = Non
 
 
 def copy_of_build(tmp: Path, with_node_modules: bool = False) -> Path:
-    """build.py alone in a folder of its own (its dist/ is that folder's)."""
+    """build.py and its sitebuild/ alone in a folder of their own (its dist/ is that folder's)."""
     shutil.copy(ROOT / "build.py", tmp / "build.py")
+    shutil.copytree(ROOT / "sitebuild", tmp / "sitebuild", ignore=shutil.ignore_patterns("__pycache__"))
     if with_node_modules:
         shutil.copy(ROOT / "package-lock.json", tmp / "package-lock.json")
         (tmp / "node_modules").symlink_to((ROOT / "node_modules").resolve(), target_is_directory=True)
@@ -68,13 +73,8 @@ def test_arguments_after_test_go_to_pytest(tmp_path: Path) -> None:
 
 
 def test_which_pytest_arguments_pick_tests() -> None:
-    sys.path.insert(0, str(ROOT))
-    try:
-        import build
-    finally:
-        sys.path.remove(str(ROOT))
-    assert build.picks_tests(["-k", "hub"]) and build.picks_tests(["tests/test_cli.py"]) and build.picks_tests(["-mslow"])
-    assert not build.picks_tests(["-x", "--tb", "short", "-q"]) and not build.picks_tests([])
+    assert picks_tests(["-k", "hub"]) and picks_tests(["tests/test_cli.py"]) and picks_tests(["-mslow"])
+    assert not picks_tests(["-x", "--tb", "short", "-q"]) and not picks_tests([])
 
 
 def test_without_node_the_build_says_so(tmp_path: Path) -> None:
@@ -147,9 +147,7 @@ def test_page_tests_run_without_the_pytest_playwright_deprecation_warning() -> N
 
 
 def serve_folder(folder: Path):  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(ROOT))
-    import build
-    return build.serve_in_thread(folder)
+    return serve_in_thread(folder)
 
 
 def test_serve_sends_the_precompressed_copy_the_browser_accepts(tmp_path: Path) -> None:
@@ -183,14 +181,12 @@ def test_serve_sends_the_precompressed_copy_the_browser_accepts(tmp_path: Path) 
 
 def test_precompress_writes_smaller_gzip_and_brotli_copies_only_of_compressible_files(tmp_path: Path) -> None:
     import gzip
-    sys.path.insert(0, str(ROOT))
-    import build
     text = ("function f(x) { return x * 2; }\n" * 400).encode()
     (tmp_path / "big.js").write_bytes(text)
     (tmp_path / "noise.json").write_bytes(os.urandom(3000))  # does not compress: no copies
     (tmp_path / "board.png").write_bytes(text)  # an image is compressed already: no copies
-    build.precompress(tmp_path)
+    precompress(tmp_path)
     assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
     assert 0 < (tmp_path / "big.js.br").stat().st_size < (tmp_path / "big.js.gz").stat().st_size
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.js", "big.js.br", "big.js.gz", "board.png", "noise.json"]
-    assert build.is_precompressed(tmp_path / "big.js.gz") and not build.is_precompressed(tmp_path / "big.js")
+    assert is_precompressed(tmp_path / "big.js.gz") and not is_precompressed(tmp_path / "big.js")

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import TracebackType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import build  # noqa: E402
+from sitebuild.server import SiteHandler, ThreadingServer  # noqa: E402
 
 
 class HeldBoot:
@@ -61,12 +61,12 @@ class CountingSite:
     def __enter__(self) -> "CountingSite":
         counts = self.counts
 
-        class Handler(build.SiteHandler):
+        class Handler(SiteHandler):
             def send_head(self):  # type: ignore[no-untyped-def]
                 counts[self.path.split("?")[0]] += 1
                 return super().send_head()
 
-        self.server = build.ThreadingServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.directory)))
+        self.server = ThreadingServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.directory)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         return self

@@ -17,14 +17,17 @@ from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py at the top level: its server is the one `serve` uses)
+from sitebuild.common import DIST  # noqa: E402
+from sitebuild.server import serve_in_thread  # noqa: E402
+from sitebuild.site import build  # noqa: E402
+from sitebuild.testrun import CHROMIUM_FIX, find_chromium  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from webutil import guard_origin, wait_ready  # noqa: E402,F401
 
 # Two cores shared with the engine's tests: give each expectation time rather than flake.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = build.find_chromium()
+CHROMIUM = find_chromium()
 # WEB-NOTES: these flags for root in a container; no --disable-features of our own.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -33,7 +36,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if CHROMIUM is None:
-        pytest.fail(f"Chromium was not found. {build.CHROMIUM_FIX}", pytrace=False)
+        pytest.fail(f"Chromium was not found. {CHROMIUM_FIX}", pytrace=False)
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
@@ -52,13 +55,13 @@ def base_url(site: str) -> str:
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """dist/ served on 127.0.0.1 in a thread, under a sub-path to prove relative URLs work."""
-    if not (build.DIST / "index.html").exists():
-        build.build()
+    if not (DIST / "index.html").exists():
+        build()
     # Serve the parent of a symlinked sub-folder so the game lives at /game/ (any sub-path).
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "game").symlink_to(build.DIST, target_is_directory=True)
-        server, url = build.serve_in_thread(Path(tmp))
+        (Path(tmp) / "game").symlink_to(DIST, target_is_directory=True)
+        server, url = serve_in_thread(Path(tmp))
         try:
             yield url + "game/"
         finally:

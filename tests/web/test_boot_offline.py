@@ -15,7 +15,8 @@ from pathlib import Path
 from boot_util import CountingSite, wait_offline_ready
 from webutil import wait_ready
 
-import build
+from sitebuild.common import DIST, PACKAGE
+from sitebuild.offline import service_worker_files
 
 CACHED_JS = """async () => {
   const names = (await caches.keys()).filter((k) => k.startsWith('draughts-'));
@@ -26,7 +27,7 @@ CACHED_JS = """async () => {
 
 
 def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_all(browser) -> None:
-    with CountingSite(build.DIST) as site:
+    with CountingSite(DIST) as site:
         context = browser.new_context()
         page = context.new_page()
         errors: list[str] = []
@@ -50,7 +51,7 @@ def test_a_first_visit_fetches_each_file_once_and_the_service_worker_holds_them_
     assert sorted(started) == ["cache-fill.js", "downloads.js", "worker.js"], started
     assert running == ["worker.js"], running
     assert twice == {}, f"fetched more than once on a first visit: {twice}"
-    files = build.service_worker_files(build.DIST)
+    files = service_worker_files(DIST)
     assert list(cached.values()) == [len(files)], cached
     # the service worker asked the server only for what the visit had not loaded
     assert "/pyodide/pyodide.asm.wasm" in site.counts and "/learn.html" in site.counts
@@ -79,7 +80,7 @@ def new_build(site: Path) -> str:
 
 
 def test_a_new_build_replaces_the_stale_file_and_the_page_says_updated_once(browser, tmp_path: Path) -> None:
-    shutil.copytree(build.DIST, tmp_path / "site")
+    shutil.copytree(DIST, tmp_path / "site")
     with CountingSite(tmp_path / "site") as site:
         context = browser.new_context()
         page = context.new_page()
@@ -94,7 +95,7 @@ def test_a_new_build_replaces_the_stale_file_and_the_page_says_updated_once(brow
         note.wait_for(timeout=60_000)
         page.wait_for_timeout(500)
         assert note.count() == 1
-        catalogue = json.loads((build.PACKAGE / "text" / "en.json").read_text())
+        catalogue = json.loads((PACKAGE / "text" / "en.json").read_text())
         assert note.inner_text() == catalogue["boot_updated"]
         assert "a new build" in page.evaluate("fetch('style.css').then((r) => r.text())")
         note.click()  # read: it goes

@@ -5,7 +5,7 @@ from the snapshot (the offline cache's fill fetches it later, for a module the s
 
 from __future__ import annotations
 
-import build
+from sitebuild.common import DIST
 from boot_util import CountingSite, HeldBoot, keep_offline_fill_out
 from playwright.sync_api import expect
 from webutil import guard_origin, wait_ready
@@ -15,7 +15,7 @@ def test_the_worker_downloads_python_while_the_pages_modules_are_still_loading(b
     # Counted where they arrive, at the server: the WebAssembly is asked for by the downloads
     # worker, a worker's own worker, whose requests Chromium's routing misses now and then.
     # The cache for offline use is filled after the boot; that is kept out.
-    with CountingSite(build.DIST) as site:
+    with CountingSite(DIST) as site:
         context = browser.new_context()
         try:
             off_origin: list[str] = []

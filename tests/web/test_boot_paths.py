@@ -15,13 +15,14 @@ import pytest
 from boot_util import CountingSite, keep_offline_fill_out, wait_offline_ready
 from webutil import wait_ready
 
-import build
+from sitebuild.common import DIST, NODE_PYODIDE
+from sitebuild.snapshot import SNAPSHOT_PAGE, memory_hash, sparse_snapshot, wasm_initial_memory
 
 
 
 def config() -> dict:
     """The build's config.json (dist/ is built by the `site` fixture when missing)."""
-    return json.loads((build.DIST / "config.json").read_text())
+    return json.loads((DIST / "config.json").read_text())
 
 
 def boot_of(page) -> str:
@@ -43,35 +44,35 @@ def plays(page) -> None:
 def test_the_snapshot_is_built_for_this_build_and_the_standard_library_is_stored(site: str) -> None:
     snapshot = config()["snapshot"]
     assert snapshot, "build.py made no snapshot"
-    assert (build.DIST / snapshot["file"]).is_file()
+    assert (DIST / snapshot["file"]).is_file()
     assert snapshot["pyodide"] == config()["pyodide"]
     # stored, not deflated, so that HTTP compression works on it
-    with zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as stdlib:
+    with zipfile.ZipFile(DIST / "pyodide" / "python_stdlib.zip") as stdlib:
         assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
 
 
 def test_the_wheel_and_the_page_zip_are_stored_and_compressed_on_the_wire(site: str) -> None:
     # the worker unzips them by copying (no inflating per file); the server's brotli does the rest
     for name in (config()["wheel"], config()["pagePython"]):
-        with zipfile.ZipFile(build.DIST / name) as archive:
+        with zipfile.ZipFile(DIST / name) as archive:
             assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}, name
-        assert (build.DIST / (name + ".br")).stat().st_size < 0.5 * (build.DIST / name).stat().st_size
+        assert (DIST / (name + ".br")).stat().st_size < 0.5 * (DIST / name).stat().st_size
 
 
 def test_the_snapshot_ships_only_the_pages_that_a_fresh_module_does_not_hold(site: str) -> None:
     snapshot = config()["snapshot"]
-    body = gzip.decompress((build.DIST / snapshot["file"]).read_bytes())
+    body = gzip.decompress((DIST / snapshot["file"]).read_bytes())
     assert len(body) == snapshot["size"] == snapshot["header"] + sum(length for _, length in snapshot["runs"])
     # Python's 10 MB stack, the untouched top of its memory and the static data it never wrote
     # to are not shipped
     assert snapshot["size"] < 0.6 * snapshot["memory"], snapshot["size"]
-    page = build.SNAPSHOT_PAGE
+    page = SNAPSHOT_PAGE
     assert all(offset % page == 0 and 0 < length and offset + length <= snapshot["memory"]
                for offset, length in snapshot["runs"])
 
 
 def test_a_sparse_snapshot_holds_every_byte_of_the_memory() -> None:
-    page = build.SNAPSHOT_PAGE
+    page = SNAPSHOT_PAGE
     memory = bytearray(8 * page)
     memory[5] = 1  # page 0
     memory[3 * page + 7] = 2  # page 3
@@ -79,7 +80,7 @@ def test_a_sparse_snapshot_holds_every_byte_of_the_memory() -> None:
     memory[8 * page - 1] = 4  # the last page
     header = bytearray(32)
     header[4:8] = (32).to_bytes(4, "little")  # Pyodide's header: its size is its second word
-    body, layout = build.sparse_snapshot(bytes(header + memory))
+    body, layout = sparse_snapshot(bytes(header + memory))
     assert layout["runs"] == [[0, page], [3 * page, 2 * page], [7 * page, page]]
     assert body[:32] == header and len(body) == layout["size"] == 32 + 4 * page
     rebuilt = bytearray(layout["memory"])
@@ -91,7 +92,7 @@ def test_a_sparse_snapshot_holds_every_byte_of_the_memory() -> None:
 
 
 def test_a_snapshot_leaves_out_the_static_data_that_instantiating_puts_back() -> None:
-    page = build.SNAPSHOT_PAGE
+    page = SNAPSHOT_PAGE
     initial = bytearray(6 * page)
     initial[100:page + 50] = b"\x07" * (page - 50)  # the data segments: pages 0 and 1
     memory = bytearray(initial)
@@ -99,10 +100,10 @@ def test_a_snapshot_leaves_out_the_static_data_that_instantiating_puts_back() ->
     memory[4 * page] = 5  # and wrote page 4, zero at first
     header = bytearray(32)
     header[4:8] = (32).to_bytes(4, "little")
-    body, layout = build.sparse_snapshot(bytes(header + memory), bytes(initial))
+    body, layout = sparse_snapshot(bytes(header + memory), bytes(initial))
     assert layout["runs"] == [[page, page], [4 * page, page]]
     assert layout["initialEnd"] == 2 * page
-    assert layout["initialHash"] == build.memory_hash(memoryview(memory), [(0, page)])
+    assert layout["initialHash"] == memory_hash(memoryview(memory), [(0, page)])
     rebuilt = bytearray(initial)  # what the page holds once its module is instantiated
     at = 32
     for offset, length in layout["runs"]:
@@ -111,15 +112,15 @@ def test_a_snapshot_leaves_out_the_static_data_that_instantiating_puts_back() ->
     assert rebuilt == memory
     # the hash is over the words left in place: a change there changes it
     memory[4] ^= 1
-    assert build.memory_hash(memoryview(memory), [(0, page)]) != layout["initialHash"]
+    assert memory_hash(memoryview(memory), [(0, page)]) != layout["initialHash"]
 
 
 def test_the_snapshots_static_data_is_the_webassemblys() -> None:
     """The build's reading of the WebAssembly's data segments (what the page's fresh module holds
     and the snapshot leaves out) is the one the data section gives."""
-    wasm = (build.NODE_PYODIDE / "pyodide.asm.wasm").read_bytes()
+    wasm = (NODE_PYODIDE / "pyodide.asm.wasm").read_bytes()
     snapshot = config()["snapshot"]
-    initial = build.wasm_initial_memory(wasm, snapshot["memory"])
+    initial = wasm_initial_memory(wasm, snapshot["memory"])
     assert initial is not None and 0 < len(initial.rstrip(b"\0")) <= snapshot["initialEnd"]
     assert snapshot["size"] < 0.45 * snapshot["memory"], snapshot["size"]
 
@@ -245,7 +246,7 @@ def corrupt(route) -> None:
 
 def truncated(route) -> None:
     """A download cut short: its gzip stream ends in the middle."""
-    route.fulfill(status=200, body=(build.DIST / config()["snapshot"]["file"]).read_bytes()[:100_000],
+    route.fulfill(status=200, body=(DIST / config()["snapshot"]["file"]).read_bytes()[:100_000],
                   content_type="application/octet-stream")
 
 
@@ -271,7 +272,7 @@ def test_without_the_downloads_worker_the_page_boots_the_ordinary_way(browser, t
     """The boot's downloads have a worker of their own; a host that does not serve it (or a browser
     that will not start it) still gets a working page. (A copy of the site without it: the
     browser's routing does not see a worker's own workers.)"""
-    shutil.copytree(build.DIST, tmp_path / "site")
+    shutil.copytree(DIST, tmp_path / "site")
     for path in (tmp_path / "site").glob("downloads.js*"):
         path.unlink()
     with CountingSite(tmp_path / "site") as site:

@@ -1,7 +1,7 @@
 """The pages' JavaScript modules, read as files (no browser): each one is shipped, small, and
 the worker has one client.
 
-dist/ gets only the files build.PAGE_FILES names, and the service worker precaches what dist/
+dist/ gets only the files sitebuild.site.PAGE_FILES names, and the service worker precaches what dist/
 holds; a module missing from that list would work from web/ and fail for every visitor.
 """
 
@@ -13,16 +13,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from sitebuild.common import DIST  # noqa: E402
+from sitebuild.site import MODULE_IMPORT, PAGE_FILES  # noqa: E402
 
 WEB = ROOT / "web"
 MODULES = sorted(p for p in (WEB / "js").rglob("*.js"))
 TYPES_ONLY = {WEB / "js" / "types.js"}  # JSDoc typedefs: read by the type checker, never loaded
-IMPORT = build.MODULE_IMPORT
+IMPORT = MODULE_IMPORT
 
 
 def shipped(path: Path) -> bool:
-    return path.relative_to(WEB).as_posix() in build.PAGE_FILES
+    return path.relative_to(WEB).as_posix() in PAGE_FILES
 
 
 def test_every_module_is_shipped_and_every_import_resolves_to_a_shipped_file() -> None:
@@ -30,7 +31,7 @@ def test_every_module_is_shipped_and_every_import_resolves_to_a_shipped_file() -
     for module in MODULES:
         if module in TYPES_ONLY:
             continue
-        assert shipped(module), f"{module.relative_to(ROOT)} is not in build.PAGE_FILES"
+        assert shipped(module), f"{module.relative_to(ROOT)} is not in sitebuild.site.PAGE_FILES"
         for match in IMPORT.finditer(module.read_text("utf-8")):
             target = (module.parent / (match.group(1) or match.group(2))).resolve()
             assert target.exists() and shipped(target), f"{module.relative_to(ROOT)} imports {target}"
@@ -67,7 +68,7 @@ def test_the_play_page_preloads_every_module_it_imports(site: str) -> None:
             if name not in wanted:
                 wanted.add(name)
                 todo.append(target)
-    page = (build.DIST / "index.html").read_text("utf-8")
+    page = (DIST / "index.html").read_text("utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
     assert len(wanted) > 10 and wanted <= preloaded, sorted(wanted - preloaded)
     assert "__MODULE_PRELOADS__" not in page
