@@ -130,3 +130,21 @@ def test_no_import_cycle() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) == []
+
+
+def build_order() -> list[str]:
+    """The build's modules in the order ARCHITECTURE.md lists them (section "The build")."""
+    text = (ROOT / "ARCHITECTURE.md").read_text()
+    section = text.split("## The build", 1)[1].split("\n## ", 1)[0]
+    return ["sitebuild." + row.split("`")[1].removesuffix(".py") for row in section.splitlines()
+            if row.startswith("| `")]
+
+
+def test_the_build_modules_import_only_those_above_them_in_the_map() -> None:
+    found = {module_name(p): p for p in sorted((ROOT / "sitebuild").glob("*.py")) if p.name != "__init__.py"}
+    order = build_order()
+    assert sorted(order) == sorted(found), "ARCHITECTURE.md lists every module of sitebuild/, and only those"
+    for index, name in enumerate(order):
+        allowed = set(order[:index])
+        below = sorted(imports_of(name, found[name], set(found)) - allowed)
+        assert below == [], f"{name} imports {below}, listed below it in ARCHITECTURE.md"
