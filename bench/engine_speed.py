@@ -47,7 +47,7 @@ def full_table_bytes(variant: str = "canadian", entries: int | None = None) -> t
     for i in range(s.tt_size):
         s.tt[i] = (rng.getrandbits(64), 20, 1, 1000 + i, ((1 << 160) << 16) | i)
     for i in range(s.eval_cache_entries):  # and the leaf-score cache at its cap
-        s.eval_cache[rng.getrandbits(64)] = 1000 + i
+        s.eval_keys[i], s.eval_values[i] = rng.getrandbits(64), 1000 + i
     current, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return s.tt_size, current

@@ -260,7 +260,7 @@ def test_default_table_fits_the_browser_budget() -> None:
     for i in range(s.tt_size):
         s.tt[i] = (rng.getrandbits(64), 20, 1, 1000 + i, (big_capture << 16) | i)
     for i in range(s.eval_cache_entries):  # the leaf-score cache at its cap too
-        s.eval_cache[rng.getrandbits(64)] = 1000 + i
+        s.eval_keys[i], s.eval_values[i] = rng.getrandbits(64), 1000 + i
     current, _peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert s.tt_size == DEFAULT_TT_ENTRIES

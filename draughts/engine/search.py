@@ -105,10 +105,12 @@ class Searcher:
         self.nodes = 0
         self.deadline = float("inf")
         self.max_nodes = 1 << 62  # the Hub's "level nodes=N"
-        # Leaf scores by key; cleared when full. 2**15 entries stay under 5 MB, so the
+        # Leaf scores by key in two lists indexed by the key's low bits, a new score in place of
+        # the old: made once, so no search grows or frees them (a dict cleared when full was
+        # rebuilt with fresh memory every few searches). 2**15 entries stay under 3 MB, so the
         # table and this cache together keep within the browser's 32 MB.
-        self.eval_cache: dict[int, int] = {}
         self.eval_cache_entries = 1 << 15
+        self.eval_keys, self.eval_values = [-1] * self.eval_cache_entries, [0] * self.eval_cache_entries
         # Forcing extensions (see _search): the row before each colour's crowning row.
         g = gen.geometry
         self.pre_crowning = tuple(
@@ -121,7 +123,7 @@ class Searcher:
     def clear(self) -> None:
         """Forget everything learnt (a new game)."""
         self.tt = [None] * self.tt_size
-        self.eval_cache = {}
+        self.eval_keys, self.eval_values = [-1] * self.eval_cache_entries, [0] * self.eval_cache_entries
         for h in self.history:
             for i in range(len(h)):
                 h[i] = 0
@@ -325,16 +327,14 @@ class Searcher:
         if pk and self.crowning_wins:
             return ply - MATE
         # Quiet leaves repeat (transpositions): kept by key, and a hit is known to be quiet.
-        cache = self.eval_cache
-        value = cache.get(key)
-        if value is not None:
-            return value
+        slot = key & (self.eval_cache_entries - 1)
+        if self.eval_keys[slot] == key:
+            return self.eval_values[slot]
         captures = self.gen.captures(om, ok, pm, pk, colour)
         if not captures:
             value = self.evaluate(om, ok, pm, pk, colour)
-            if len(cache) >= self.eval_cache_entries:
-                cache.clear()
-            cache[key] = value
+            self.eval_keys[slot] = key
+            self.eval_values[slot] = value
             return value
         if self.forced:
             best = -INF
