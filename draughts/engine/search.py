@@ -110,6 +110,7 @@ class Searcher:
         # rebuilt with fresh memory every few searches). 2**15 entries stay under 3 MB, so the
         # table and this cache together keep within the browser's 32 MB.
         self.eval_cache_entries = 1 << 15
+        self.eval_mask = self.eval_cache_entries - 1
         self.eval_keys, self.eval_values = [-1] * self.eval_cache_entries, [0] * self.eval_cache_entries
         # Forcing extensions (see _search): the row before each colour's crowning row.
         g = gen.geometry
@@ -327,7 +328,7 @@ class Searcher:
         if pk and self.crowning_wins:
             return ply - MATE
         # Quiet leaves repeat (transpositions): kept by key, and a hit is known to be quiet.
-        slot = key & (self.eval_cache_entries - 1)
+        slot = key & self.eval_mask
         if self.eval_keys[slot] == key:
             return self.eval_values[slot]
         captures = self.gen.captures(om, ok, pm, pk, colour)
