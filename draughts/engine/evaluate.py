@@ -195,6 +195,7 @@ class Evaluator:
         # are fitted with the sign the games give them.
         self.material_sign = -1 if self.losing else 1
         self.king_score = self.material_sign * self.king_value
+        self.man_score = self.material_sign * self.man_value
         bits = {s.number: g.bit_index[s.number] for s in g.squares}
         lo_r, hi_r = int(rows * 0.3), rows - 1 - int(rows * 0.3)
         lo_c, hi_c = int(cols * 0.2), cols - 1 - int(cols * 0.2)
@@ -292,6 +293,8 @@ class Evaluator:
             moves = [_term(colour, 1 << b, empty, v) for colour in (0, 1) for b in self.advanced[colour]
                      for empty, v in _moves_terms([b + sh for sh in self.forward[colour] if b + sh in board_bits],
                                                   round(w["mobility"]), round(w["blocked"]))]
+            moves += [_term(colour, 1 << b, 0, round(w["back_rank"])) for colour in (0, 1)
+                      for b in square_value[colour] if self.back_row[colour] >> b & 1]  # no king: counted
             self.patterns, with_kings, done, no_kings, moves_done = _pattern_tables(g, table, terms, moves)
             flags = iter(done)
             for colour in (0, 1):
@@ -300,7 +303,7 @@ class Evaluator:
                 for b, _, _ in supports[colour]:
                     if next(flags):
                         self.support_rest[colour] &= ~(1 << b)
-            self.moves_folded = all(moves_done)
+            self.moves_folded = all(moves_done) and all(done) and self.support_rest == [0, 0]
             self.pattern_tables = (with_kings, no_kings if self.moves_folded else with_kings)
         # The rest of the square table as bit planes per colour: [colour][opponent has kings].
         self.men_planes: list[list[tuple[int, list[tuple[int, int]]]]] = []  # (man's value - offset, planes)
@@ -348,7 +351,7 @@ class Evaluator:
                 score += self.w_support * s.bit_count()
                 if self.w_outpost:
                     score += self.w_outpost * (s & self.opp_half[colour]).bit_count()
-            if (self.w_mobility or self.w_blocked) and not (self.moves_folded and not kings | opp_kings):
+            if self.w_mobility or self.w_blocked:  # (without kings on the board: _men_only())
                 # the men that can step each way: free squares brought back onto their origins
                 free = 0
                 movable = 0
@@ -359,24 +362,10 @@ class Evaluator:
                 score += self.w_mobility * free
                 if self.w_blocked:
                     score += self.w_blocked * (men & ~movable).bit_count()
-            near = men & self.pre_promo[colour]
-            if near and self.w_runaway:
-                promo = self.promo_row[colour] & empty
-                for shift, origins in self.forward_shifts[colour]:
-                    m = near & origins
-                    if (m << shift if shift > 0 else m >> -shift) & promo:
-                        score += self.w_runaway
-                        break
+            if men & self.pre_promo[colour] and self.w_runaway:
+                score += self._runaway(men, colour, empty)
             if self.w_free_path and men & self.near_promo[colour]:
-                near = men & self.near_promo[colour]
-                # A man two or three rows from promotion with no enemy piece in the cone ahead.
-                cone = self.cone[colour]
-                enemy = opp_men | opp_kings
-                while near:
-                    low = near & -near
-                    if not cone[low.bit_length() - 1] & enemy:
-                        score += self.w_free_path
-                    near ^= low
+                score += self._free_paths(men, colour, opp_men | opp_kings)
         if self.w_balance:
             pieces = men | kings
             score -= self.w_balance * abs((pieces & self.left).bit_count() - (pieces & self.right).bit_count())
@@ -390,8 +379,55 @@ class Evaluator:
                 score += self.w_kmob * (around & empty).bit_count()
         return score
 
+    def _runaway(self, men: int, colour: int, empty: int) -> int:
+        """``w_runaway`` if a man on the row before crowning can step onto the crowning row."""
+        near = men & self.pre_promo[colour]
+        promo = self.promo_row[colour] & empty
+        for shift, origins in self.forward_shifts[colour]:
+            m = near & origins
+            if (m << shift if shift > 0 else m >> -shift) & promo:
+                return self.w_runaway
+        return 0
+
+    def _free_paths(self, men: int, colour: int, enemy: int) -> int:
+        """``w_free_path`` per man two or three rows from crowning with no enemy in the cone ahead."""
+        near = men & self.near_promo[colour]
+        cone = self.cone[colour]
+        score = 0
+        while near:
+            low = near & -near
+            if not cone[low.bit_length() - 1] & enemy:
+                score += self.w_free_path
+            near ^= low
+        return score
+
+    def _men_only(self, om: int, pm: int, colour: int) -> int:
+        """evaluate() with no king on the board, where the table holds the square table,
+        support, the back rank and the men's moves (``moves_folded``): most of the positions a
+        search scores, so side_score()'s other terms are inline here."""
+        empty = self.board_mask & ~(om | pm)
+        score = (om.bit_count() - pm.bit_count()) * self.man_score
+        if self.w_runaway:
+            if om & self.pre_promo[colour]:
+                score += self._runaway(om, colour, empty)
+            if pm & self.pre_promo[colour ^ 1]:
+                score -= self._runaway(pm, colour ^ 1, empty)
+        if self.w_free_path:
+            if om & self.near_promo[colour]:
+                score += self._free_paths(om, colour, pm)
+            if pm & self.near_promo[colour ^ 1]:
+                score -= self._free_paths(pm, colour ^ 1, om)
+        if self.w_balance:
+            left, right = self.left, self.right
+            score += self.w_balance * (abs((pm & left).bit_count() - (pm & right).bit_count())
+                                       - abs((om & left).bit_count() - (om & right).bit_count()))
+        table = self.pattern_tables[1]  # type: ignore[index]  # moves_folded: there is one
+        return score - table.score(pm, om) if colour else score + table.score(om, pm)
+
     def evaluate(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
         """The score for the side to move (``colour``), whose men and kings are ``om``/``ok``."""
+        if self.moves_folded and not (ok | pk):
+            return self._men_only(om, pm, colour)
         if self.kings_only_draws and not (om | pm):
             drawn = self._kings_only_draw(ok, pk)
             if drawn:
