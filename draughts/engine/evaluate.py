@@ -27,8 +27,9 @@ planes: square values written in binary, one mask per binary digit, so the whole
 one popcount per digit. Every other term is a popcount of a shifted mask; only men near the
 king row and kings cost a loop over bits. Where the weight set has learnt patterns, the square
 table and the support are folded into the patterns' table, and so, for positions without
-kings, are mobility and blocked men (:meth:`.Patterns.folded`): the lookups the patterns
-make anyway then score them too, and the sum is unchanged.
+kings, are mobility, blocked men and the back rank (:meth:`.Patterns.folded`): the lookups
+the patterns make anyway then score them too, and the sum is unchanged. Such a position (most
+of those a search scores) is then scored by a short path with the few terms left inline.
 
 >>> from draughts.game import Game
 >>> game = Game("international")
@@ -278,8 +279,9 @@ class Evaluator:
         # for them with lookups it makes anyway. side_score() counts support only on
         # ``support_rest``: the squares where a man can have both squares behind it, less
         # those folded in. Without kings on the board a square without a man is empty, so the
-        # men's moves (mobility) and blocked men fold in too, into the table evaluate() takes
-        # when there is no king; side_score() then leaves them out (``moves_folded``).
+        # men's moves (mobility), blocked men and the back rank fold in too, into the table
+        # evaluate() takes when there is no king; where every term folds (``moves_folded``),
+        # such a position goes to _men_only() and never to side_score().
         self.patterns = None
         self.support_rest = [sum(1 << b for b, _, _ in supports[colour]) for colour in (0, 1)]
         folded_squares = [0, 0]
