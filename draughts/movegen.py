@@ -161,9 +161,22 @@ class MoveGenerator:
         # A man promotes on the far row: row 0 for White, the last row for Black.
         self.promotion_rows = (g.top_row_mask, g.bottom_row_mask)
         self.board_mask = g.mask
+        # Every quiet move made once, as quiet_moves() hands them out (a search asks for them
+        # at every node): per colour the men's (shift, origins, move by destination), per
+        # square the king's rays of (destination's bit, move).
+        self.man_steps = [[(shift, origins, self._steps(origins, shift, self.promotion_rows[colour]))
+                           for shift, origins in self.man_shifts[colour]] for colour in (WHITE, BLACK)]
+        self.king_steps = [[[(bit, (frm, to, 0, (frm, to), (), False, True)) for to, bit in zip(tos, bits)]
+                            for _d, tos, bits in self.king_move_rays[frm]] for frm in range(size)]
         # Whether square numbers grow with the bit index: then moves sort by their bits.
         self.numbers_ascend = all(a < b for a, b in zip(squares, squares[1:]))
         self._man_searches = [self._build_man_search(colour) for colour in (WHITE, BLACK)]
+
+    @staticmethod
+    def _steps(origins: int, shift: int, promotion_row: int) -> dict[int, RawMove]:
+        """The men's steps by ``shift`` from ``origins``, by destination."""
+        steps = [(frm, frm + shift) for frm in range(origins.bit_length()) if origins >> frm & 1]
+        return {to: (frm, to, 0, (frm, to), (), bool(promotion_row >> to & 1), False) for frm, to in steps}
 
     # ------------------------------------------------------------------------------------
     def generate(
@@ -181,27 +194,23 @@ class MoveGenerator:
     ) -> list[RawMove]:
         empty = self.board_mask & ~(own_men | own_kings | opp_men | opp_kings)
         moves: list[RawMove] = []
-        promo = self.promotion_rows[colour]
-        for shift, origins in self.man_shifts[colour]:
+        for shift, origins, by_destination in self.man_steps[colour]:
             movers = own_men & origins
             targets = (movers << shift if shift > 0 else movers >> -shift) & empty
             while targets:
                 low = targets & -targets
-                to = low.bit_length() - 1
-                frm = to - shift
-                moves.append((frm, to, 0, (frm, to), (), bool(low & promo), False))
+                moves.append(by_destination[low.bit_length() - 1])
                 targets ^= low
         kings = own_kings & ~frozen_king
         flying = self.flying
         while kings:
             low = kings & -kings
-            frm = low.bit_length() - 1
             kings ^= low
-            for _d, squares, bits in self.king_move_rays[frm]:
-                for to, bit in zip(squares, bits):
+            for ray in self.king_steps[low.bit_length() - 1]:
+                for bit, move in ray:
                     if not empty & bit:
                         break
-                    moves.append((frm, to, 0, (frm, to), (), False, True))
+                    moves.append(move)
                     if not flying:
                         break
         return moves
