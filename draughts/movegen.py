@@ -115,6 +115,7 @@ class MoveGenerator:
         self.man_jumps: list[list[list[tuple[int, int, int, int]]]] = []
         # Men's jumps as shifts for a quick "is there any capture" test.
         self.man_jump_shifts: list[list[tuple[int, int]]] = []
+        self.man_jump_steps: list[tuple[int, ...]] = []  # the same shifts alone
         self.man_search_table: list[ManJumpTable] = []
         for colour in (WHITE, BLACK):
             shifts = []
@@ -138,6 +139,7 @@ class MoveGenerator:
                 jump_shifts.append((shift_of[d], origins))
             self.man_jumps.append(jumps)
             self.man_jump_shifts.append(jump_shifts)
+            self.man_jump_steps.append(tuple(shift for shift, _ in jump_shifts))
             # The search's table: each jump with the bits a jump from its landing square
             # goes over, so a route whose remaining targets miss them ends without a call.
             reach = [0] * size
@@ -276,18 +278,6 @@ class MoveGenerator:
     def has_capture(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> bool:
         return bool(self.captures(own_men, own_kings, opp_men, opp_kings, colour))
 
-    def _man_capture_origins(self, own_men: int, men_targets: int, empty: int, colour: int) -> int:
-        """The men next to a target with an empty square behind it: the only ones that can capture."""
-        candidates = 0
-        for shift, origins in self.man_jump_shifts[colour]:
-            m = own_men & origins
-            if shift > 0:
-                candidates |= (((m << shift) & men_targets) << shift & empty) >> (2 * shift)
-            else:
-                s = -shift
-                candidates |= (((m >> s) & men_targets) >> s & empty) << (2 * s)
-        return candidates
-
     def captures(self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int) -> list[RawMove]:
         """The captures the capture-choice rule allows (all of them under free choice)."""
         found = self._all_captures(own_men, own_kings, opp_men, opp_kings, colour, True)
@@ -323,7 +313,13 @@ class MoveGenerator:
         opp = opp_men | opp_kings
         empty = self.board_mask & ~(own_men | own_kings | opp)
         men_targets = opp if self.men_take_kings else opp_men
-        men = self._man_capture_origins(own_men, men_targets, empty, colour)
+        # The men next to a target with an empty square behind it: the only ones that can
+        # capture. No mask of origins: a step off the board lands on padding (see Geometry),
+        # which is neither a target nor empty.
+        men = 0
+        for shift in self.man_jump_steps[colour]:  # each target with an empty square beyond, back by a step
+            men |= (men_targets & empty >> shift) >> shift if shift > 0 else (men_targets & empty << -shift) << -shift
+        men &= own_men
         if not (men or own_kings):
             return {}  # no man can take and there is no king: most positions, and cheap to see
         return self.capture_search(men, own_kings, empty, opp, men_targets, colour, routes, opp_kings)
