@@ -281,7 +281,7 @@ class Evaluator:
         # those folded in. Without kings on the board a square without a man is empty, so the
         # men's moves (mobility), blocked men and the back rank fold in too, into the table
         # evaluate() takes when there is no king; where every term folds (``moves_folded``),
-        # such a position goes to _men_only() and never to side_score().
+        # such a position is scored inline by evaluate(), never by side_score().
         self.patterns = None
         self.support_rest = [sum(1 << b for b, _, _ in supports[colour]) for colour in (0, 1)]
         folded_squares = [0, 0]
@@ -353,7 +353,7 @@ class Evaluator:
                 score += self.w_support * s.bit_count()
                 if self.w_outpost:
                     score += self.w_outpost * (s & self.opp_half[colour]).bit_count()
-            if self.w_mobility or self.w_blocked:  # (without kings on the board: _men_only())
+            if self.w_mobility or self.w_blocked:  # (without kings on the board: evaluate())
                 # the men that can step each way: free squares brought back onto their origins
                 free = 0
                 movable = 0
@@ -403,10 +403,14 @@ class Evaluator:
             near ^= low
         return score
 
-    def _men_only(self, om: int, pm: int, colour: int) -> int:
-        """evaluate() with no king on the board, where the table holds the square table,
-        support, the back rank and the men's moves (``moves_folded``): most of the positions a
-        search scores, so side_score()'s other terms are inline here."""
+    def evaluate(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
+        """The score for the side to move (``colour``), whose men and kings are ``om``/``ok``.
+
+        Inline here: a position with no king on the board where the table holds the square
+        table, support, the back rank and the men's moves (``moves_folded``), most of those a
+        search scores; side_score()'s other terms follow. Any other: _with_kings()."""
+        if ok or pk or not self.moves_folded:
+            return self._with_kings(om, ok, pm, pk, colour)
         empty = self.board_mask & ~(om | pm)
         score = (om.bit_count() - pm.bit_count()) * self.man_score
         if self.w_runaway:
@@ -426,10 +430,8 @@ class Evaluator:
         table = self.pattern_tables[1]  # type: ignore[index]  # moves_folded: there is one
         return score - table.score(pm, om) if colour else score + table.score(om, pm)
 
-    def evaluate(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
-        """The score for the side to move (``colour``), whose men and kings are ``om``/``ok``."""
-        if self.moves_folded and not (ok | pk):
-            return self._men_only(om, pm, colour)
+    def _with_kings(self, om: int, ok: int, pm: int, pk: int, colour: int) -> int:
+        """evaluate() with a king on the board, or where not every term folds into the table."""
         if self.kings_only_draws and not (om | pm):
             drawn = self._kings_only_draw(ok, pk)
             if drawn:
