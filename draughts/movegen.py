@@ -189,7 +189,8 @@ class MoveGenerator:
         captures = self.captures(own_men, own_kings, opp_men, opp_kings, colour)
         if captures and forced_capture:
             return captures
-        return captures + self.quiet_moves(own_men, own_kings, opp_men, opp_kings, colour, frozen_king)
+        quiet = self.quiet_moves(own_men, own_kings, opp_men, opp_kings, colour, frozen_king)
+        return captures + quiet if captures else quiet  # the list itself where there is no capture: no copy
 
     def quiet_moves(
         self, own_men: int, own_kings: int, opp_men: int, opp_kings: int, colour: int, frozen_king: int = 0,

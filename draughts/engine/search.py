@@ -174,7 +174,7 @@ class Searcher:
                 s += 1 << 28
             scored.append((s, m))
         scored.sort(key=_first, reverse=True)
-        return [m for _, m in scored]
+        return list(map(_second, scored))
 
     def _child(self, m: RawMove, om: int, ok: int, pm: int, pk: int, colour: int, key: int
                ) -> tuple[int, int, int, int, int]:
