@@ -97,8 +97,9 @@ class Searcher:
         self.tt: list[tuple[int, int, int, int, int] | None] = [None] * size
         nbits = max(gen.geometry.bit_index) + 1
         self.keys = ZobristKeys(nbits)
-        # The tables again as attributes: _child reads them at every node.
-        self.zobrist, self.side_key = self.keys.table, self.keys.side
+        # For _child, per colour: men's and kings' keys, and as destinations with the side's key in.
+        side = self.keys.side
+        self.zobrist = [(zm, zk, [z ^ side for z in zm], [z ^ side for z in zk]) for zm, zk in self.keys.table]
         self.hist_stride = nbits
         self.history = [[0] * (nbits * nbits) for _ in range(2)]
         self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
@@ -180,15 +181,15 @@ class Searcher:
                ) -> tuple[int, int, int, int, int]:
         """Own men, own kings, opponent men, opponent kings and key after ``m``."""
         frm, to, cap = m[0], m[1], m[2]
-        zm, zk = self.zobrist[colour]
+        zm, zk, zm_to, zk_to = self.zobrist[colour]
         if m[6]:
-            key ^= zk[frm] ^ zk[to]
+            key ^= zk[frm] ^ zk_to[to]
         elif m[5]:
-            key ^= zm[frm] ^ zk[to]
+            key ^= zm[frm] ^ zk_to[to]
         else:
-            key ^= zm[frm] ^ zm[to]
+            key ^= zm[frm] ^ zm_to[to]
         if cap:
-            qm, qk = self.zobrist[colour ^ 1]
+            qm, qk, _, _ = self.zobrist[colour ^ 1]
             c = cap & pm
             while c:
                 low = c & -c
@@ -200,7 +201,7 @@ class Searcher:
                 key ^= qk[low.bit_length() - 1]
                 c ^= low
         npm, npk, nom, nok = play(m, om, ok, pm, pk)
-        return nom, nok, npm, npk, key ^ self.side_key
+        return nom, nok, npm, npk, key
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int,
                 om: int, ok: int, pm: int, pk: int, colour: int, key: int, rev: int, after_quiet: bool = False) -> int:
@@ -310,11 +311,9 @@ class Searcher:
 
         A man stepping onto the row before its crowning at the horizon gets one more ply, so
         the search sees whether it crowns instead of standing pat on it; any other quiet move
-        passes the flag on, and the child adds a ply if it must capture (the offered piece
-        and the shot behind it). On the shot set (``bench/shot_bench.py``) extending every
-        step to the row before crowning, not only the horizon's, solved fewer shots at
-        equal nodes.
-        """
+        passes the flag on, and the child adds a ply if it must capture (the offered piece and
+        the shot behind it). On ``bench/shot_bench.py``'s shots, extending every step to the
+        row before crowning, not only the horizon's, solved fewer at equal nodes."""
         if depth == 1 and not m[6] and self.pre_crowning[colour] >> m[1] & 1:
             return 1, False
         return depth - 1, self.forced
