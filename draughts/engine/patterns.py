@@ -16,7 +16,10 @@ would be (no dark square's bit has another dark square just above it, on every b
 squares); each row's window of that number is cut out with one shift and one mask, and a
 table per row turns the window into the base-3 code of the row's left and right three
 squares. A region's state is then its two rows' codes, so a whole board costs one window
-and four lookups per row and one lookup per region.
+and one lookup per row (a tuple of the row's codes) and one lookup per region. Looking each
+region up straight from its two rows' bits instead (a table of 4,096 entries, no codes) was
+slower: 2.3-2.6 us a board against 1.6, as each shift of a 120-bit int costs more than a
+lookup.
 
 A term of the linear evaluation that depends only on a few squares (a man's square value, a
 man supported from behind, a man's free step when no king is on the board) can be folded into
