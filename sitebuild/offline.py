@@ -30,7 +30,8 @@ def write_service_worker(dist: Path, version: str) -> None:
     """cache-fill.js with this build's version and files, run by the page on a first visit, and
     sw.js with the same script in place of its importScripts line (no second request for it)."""
     fill = (WEB / CACHE_FILL).read_text()
-    fill = fill.replace("__CACHE_VERSION__", version).replace("__FILES__", json.dumps(service_worker_files(dist), indent=1))
+    files = json.dumps(service_worker_files(dist), indent=1)
+    fill = fill.replace("__CACHE_VERSION__", version).replace("__FILES__", files)
     sw = (WEB / SERVICE_WORKER).read_text()
     line = f'importScripts("./{CACHE_FILL}");\n'
     if line not in sw:

@@ -21,11 +21,13 @@ from .snapshot import build_snapshot
 from .wheel import build_wheel
 
 # Page files copied verbatim from web/ (sw.js is templated, index.html gets the version).
-PAGE_FILES = ("index.html", "worker.js", "snapshot.js", "downloads.js", "i18n.js", "style.css", "icon.svg", "manifest.webmanifest",
-              "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css", "analysis.css", "puzzles.html",
+PAGE_FILES = ("index.html", "worker.js", "snapshot.js", "downloads.js", "i18n.js", "style.css", "icon.svg",
+              "manifest.webmanifest", "learn.html", "learn.css", "embed.html", "embed.js", "editor.html", "editor.css",
+              "analysis.css", "puzzles.html",
               # the pages' modules: one per page entry, the element, and what they share
               "js/play.js", "js/learn.js", "js/embed-frame.js", "js/draughts-board.js", "js/worker-client.js",
-              "js/offline.js", "js/boot.js", "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
+              "js/offline.js", "js/boot.js",
+              "js/board/board.js", "js/board/state.js", "js/board/render.js", "js/board/input.js",
               "js/game/controller.js", "js/game/flow.js", "js/game/clock.js",
               "js/play/storage.js", "js/play/panel.js", "js/play/dialogs.js",
               "js/analysis/loop.js", "js/analysis/graph.js", "js/analysis/panel.js",
@@ -138,7 +140,8 @@ def build(dist: Path = DIST) -> Path:
     return dist
 
 
-MODULE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
+MODULE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']"""  # import ... from "x"
+                           r"""|^\s*import\s*["']([^"']+)["']""", re.M)  # import "x"
 
 
 def module_preloads(dist: Path, entry: str, page: str) -> str:

@@ -126,7 +126,8 @@ def build_snapshot(dist: Path, wheel: Path, page_python: Path, pyodide_version: 
                 return None
             made = raw.read_bytes()
             size = len(made) - struct.unpack_from("<I", made, 4)[0]  # the memory, after Pyodide's header
-            body, layout = sparse_snapshot(made, wasm_initial_memory((NODE_PYODIDE / "pyodide.asm.wasm").read_bytes(), size))
+            initial = wasm_initial_memory((NODE_PYODIDE / "pyodide.asm.wasm").read_bytes(), size)
+            body, layout = sparse_snapshot(made, initial)
             cached.write_bytes(gzip.compress(body, 6, mtime=0))
             layout.update(json.loads(raw.with_name("snapshot.bin.json").read_text()))
             meta.write_text(json.dumps(layout))

@@ -57,7 +57,8 @@ def ensure_chromium() -> str:
     if os.environ.get("CHROMIUM"):
         raise MissingPrerequisite(f"CHROMIUM={os.environ['CHROMIUM']} is not a program that can be run. {CHROMIUM_FIX}")
     if shutil.which("apt-get") is None or (os.geteuid() != 0 and shutil.which("sudo") is None):
-        raise MissingPrerequisite(f"Chromium was not found (looked for {', '.join(CHROMIUM_NAMES)} on PATH). {CHROMIUM_FIX}")
+        names = ", ".join(CHROMIUM_NAMES)
+        raise MissingPrerequisite(f"Chromium was not found (looked for {names} on PATH). {CHROMIUM_FIX}")
     log("installing Debian's chromium (apt-get)")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
