@@ -147,7 +147,8 @@ class Patterns:
         :meth:`score` is this one's plus the folded terms' sum, exactly. A term that no region
         holds is left out (``False`` in the list): the caller keeps scoring it."""
         weights = list(self.weights)
-        parts = [[(sum(1 << b for b in part), _part_men(tuple(part))) for part in region] for region in self.region_bits]
+        parts = [[(sum(1 << b for b in part), _part_men(tuple(part))) for part in region]
+                 for region in self.region_bits]
         masks = [up | low for (up, _), (low, _) in parts]
         first_region: dict[int, int] = {}  # the lowest square's bit -> the first region holding it
         for k, mask in reversed(list(enumerate(masks))):
