@@ -74,7 +74,7 @@ def spec_of(gen: MoveGenerator, forced: bool) -> Spec | None:
     """The spec of ``gen``'s generated module, or None where some step wraps round the board
     (then perft walks with the generator's own functions)."""
     steps = tuple(tuple(s for s, _o in gen.man_shifts[colour]) for colour in (WHITE, BLACK))
-    jumps = tuple(tuple(s for s, _o in gen.man_jump_shifts[colour]) for colour in (WHITE, BLACK))
+    jumps = (gen.man_jump_steps[WHITE], gen.man_jump_steps[BLACK])
     every = {*ray_shifts(gen), *(s for side in steps + jumps for s in side), *(2 * s for side in jumps for s in side)}
     if not all(shift_is_exact(gen, s) for s in every):
         return None
