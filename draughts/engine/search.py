@@ -94,7 +94,6 @@ class Searcher:
             size *= 2
         self.tt_size = size
         self.tt_mask = size - 1
-        self.tt: list[tuple[int, int, int, int, int] | None] = [None] * size
         nbits = max(gen.geometry.bit_index) + 1
         self.keys = ZobristKeys(nbits)
         # For _child, per colour: men's and kings' keys, and as destinations with the side's key in.
@@ -102,7 +101,6 @@ class Searcher:
         self.zobrist = [(zm, zk, [z ^ side for z in zm], [z ^ side for z in zk]) for zm, zk in self.keys.table]
         self.hist_stride = nbits
         self.history = [[0] * (nbits * nbits) for _ in range(2)]
-        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.deadline = float("inf")
         self.max_nodes = 1 << 62  # the Hub's "level nodes=N"
@@ -112,7 +110,7 @@ class Searcher:
         # table and this cache together keep within the browser's 32 MB.
         self.eval_cache_entries = 1 << 15
         self.eval_mask = self.eval_cache_entries - 1
-        self.eval_keys, self.eval_values = [-1] * self.eval_cache_entries, [0] * self.eval_cache_entries
+        self.clear()  # makes the transposition table, the leaf cache and the killers
         # Forcing extensions (see _search): the row before each colour's crowning row.
         g = gen.geometry
         self.pre_crowning = tuple(
@@ -124,12 +122,12 @@ class Searcher:
 
     def clear(self) -> None:
         """Forget everything learnt (a new game)."""
-        self.tt = [None] * self.tt_size
+        self.tt: list[tuple[int, int, int, int, int] | None] = [None] * self.tt_size
         self.eval_keys, self.eval_values = [-1] * self.eval_cache_entries, [0] * self.eval_cache_entries
         for h in self.history:
             for i in range(len(h)):
                 h[i] = 0
-        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
 
     # --- the tree -----------------------------------------------------------------------------
     def _moves(self, om: int, ok: int, pm: int, pk: int, colour: int, ply: int) -> list[RawMove]:
