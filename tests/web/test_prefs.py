@@ -30,34 +30,58 @@ SQUARE_PIXELS = """([n, box]) => {
 }"""
 
 # The height in CSS pixels of the light ink (the label's fill) in the top-left corner of square
-# n, an empty dark square: the rows with a pixel much lighter than the square itself.
-LABEL_INK_HEIGHT = """([n, pixels]) => {
-    const {scale, w, h, data} = pixels;
+# n, an empty dark square: each row counts by how far its lightest pixel rises from the square's
+# own colour towards the fill's, so a row the glyph's edge half covers counts a half (a yes/no
+# threshold would turn a coverage near it into a row more or less). Counted in device pixels: a
+# canvas's backing store is its box rounded to whole ones, so their ratio is not quite the scale.
+LABEL_INK_HEIGHT = """(pixels) => {
+    const {w, h, data} = pixels;
     const light = (i) => (data[i] + data[i + 1] + data[i + 2]) / 3;
     const ground = light(((h - 1) * w + (w - 1)) * 4);  // the corner away from the label
-    let rows = 0;
+    const lightest = [];
     for (let y = 0; y < h; y++) {
-        for (let x = 0; x < w; x++) if (light((y * w + x) * 4) > ground + 60) { rows++; break; }
+        let m = ground;
+        for (let x = 0; x < w; x++) m = Math.max(m, light((y * w + x) * 4));
+        lightest.push(m);
     }
-    return rows / scale;
+    const fill = Math.max(...lightest);
+    if (fill - ground < 60) return 0;  // no label: nothing much lighter than the square
+    const rows = lightest.reduce((sum, m) => sum + (m - ground) / (fill - ground), 0);
+    return rows / devicePixelRatio;
 }"""
 
-# The same ink height for the digits drawn at exactly 10 CSS px in the page's font: the
-# yardstick ("28" as a square number).
-REFERENCE_INK_HEIGHT = """(scale) => {
+# The digits "28" drawn as the board draws a square number of exactly 10 CSS px (its smallest):
+# the same colours, rim and font, at whole device pixels, in pixels shaped for LABEL_INK_HEIGHT,
+# so that the yardstick and the label are measured by one rule.
+REFERENCE_PIXELS = """() => {
+    const scale = devicePixelRatio;
+    const root = document.querySelector('.board-canvas').parentElement;
+    const css = getComputedStyle(root);
+    const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+    const w = 200, h = 100;
     const c = document.createElement('canvas');
-    c.width = 200; c.height = 100;
+    c.width = w; c.height = h;
     const x = c.getContext('2d');
-    x.fillStyle = '#000'; x.fillRect(0, 0, 200, 100);
-    x.fillStyle = '#fff'; x.textBaseline = 'top';
-    x.font = `${Math.round(10 * scale)}px system-ui, sans-serif`;
-    x.fillText('28', 10, 10);
-    const d = x.getImageData(0, 0, 200, 100).data;
-    let rows = 0;
-    for (let y = 0; y < 100; y++) {
-        for (let i = 0; i < 200; i++) if (d[(y * 200 + i) * 4] > 128) { rows++; break; }
-    }
-    return rows / scale;
+    x.fillStyle = get('--sq-dark', '#8b5a2b'); x.fillRect(0, 0, w, h);
+    const px = Math.round(10 * scale);
+    x.font = `${px}px system-ui, sans-serif`;
+    x.textBaseline = 'top'; x.lineWidth = Math.max(2, px * 0.22); x.lineJoin = 'round';
+    x.strokeStyle = get('--sq-dark', '#8b5a2b'); x.fillStyle = get('--coord', 'rgba(255,255,255,0.75)');
+    x.strokeText('28', 10, 10); x.fillText('28', 10, 10);
+    return {w, h, data: Array.from(x.getImageData(0, 0, w, h).data)};
+}"""
+
+
+def yardstick_height(page: Page) -> float:
+    return page.evaluate(LABEL_INK_HEIGHT, page.evaluate(REFERENCE_PIXELS))
+
+
+# The board canvas's backing store and its box in device pixels.
+CANVAS_SIZES = """() => {
+    const canvas = document.querySelector('.board-canvas');
+    const box = canvas.getBoundingClientRect();
+    return [[canvas.width, canvas.height],
+            [Math.round(box.width * devicePixelRatio), Math.round(box.height * devicePixelRatio)]];
 }"""
 
 LABEL_CORNER = [0, 0, 0.6, 0.45]
@@ -65,7 +89,7 @@ LABEL_CORNER = [0, 0, 0.6, 0.45]
 
 def label_height(page: Page, n: int = 28) -> float:
     pixels = page.evaluate(SQUARE_PIXELS, [n, LABEL_CORNER])
-    return page.evaluate(LABEL_INK_HEIGHT, [n, pixels])
+    return page.evaluate(LABEL_INK_HEIGHT, pixels)
 
 
 def settled(page: Page, read, differs_from=None):
@@ -99,11 +123,13 @@ def reload(page: Page) -> None:
 @pytest.mark.parametrize("screen", SCREENS)
 def test_square_numbers_are_readable_switchable_and_remembered(browser: Browser, site: str, screen: Screen) -> None:
     with opened(browser, site, screen) as page:
-        scale = page.evaluate("document.querySelector('.board-canvas').width / document.querySelector('.board-canvas').getBoundingClientRect().width")
-        yardstick = page.evaluate(REFERENCE_INK_HEIGHT, scale)
+        yardstick = yardstick_height(page)
         assert yardstick >= 6, yardstick  # the 10 px digits really were measured
         height = settled(page, lambda: label_height(page))
         assert height >= yardstick, (height, yardstick)  # at least 10 CSS px, on the phone too
+        # one canvas pixel a device pixel: a drawing stretched over a box of another size blurs
+        drawn, shown = page.evaluate(CANVAS_SIZES)
+        assert drawn == shown, (drawn, shown)
         # switched off in the settings (whose words are the page's language), and remembered
         open_settings(page)
         expect(page.locator("label", has=page.locator("#set-labels"))).to_contain_text(screen.says("Square labels", "Feldbeschriftung"))

@@ -123,7 +123,9 @@ export class Renderer {
 
   // -- the canvas -------------------------------------------------------------------------
   resize() {
-    const rect = this.root.getBoundingClientRect();
+    // The canvas's own box, not the root's: a host page's border on the root would otherwise
+    // stretch the drawing over a box a few pixels smaller and blur every line and label.
+    const rect = this.canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(rect.width * dpr));
     const h = Math.max(1, Math.round(rect.height * dpr));
@@ -316,8 +318,12 @@ export class Renderer {
     ctx.font = `${Math.round(px)}px system-ui, sans-serif`;
     ctx.lineWidth = Math.max(2, px * 0.22);
     ctx.lineJoin = "round";
+    // Whole device pixels: text at a fractional offset is smoothed over an extra row, blurred
+    // and, by how the offset falls on a given board size, up to a pixel shorter in its ink.
     /** @param {string} text @param {number} x @param {number} y */
     const rimmed = (text, x, y) => {
+      x = Math.round(x);
+      y = Math.round(y);
       ctx.strokeText(text, x, y);
       ctx.fillText(text, x, y);
     };
