@@ -123,8 +123,9 @@ export class Renderer {
 
   // -- the canvas -------------------------------------------------------------------------
   resize() {
-    // The canvas's own box, not the root's: a host page's border on the root would otherwise
-    // stretch the drawing over a box a few pixels smaller and blur every line and label.
+    // The canvas's own box, not the root's: the root's border (the play page gives it one on
+    // wide screens, a host page may too) would stretch the drawing over a smaller box and
+    // blur every line and label.
     const rect = this.canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(rect.width * dpr));
