@@ -26,7 +26,7 @@ SQUARE_PIXELS = """([n, box]) => {
     const y = Math.round((button.top - frame.top + box[1] * button.height) * scale);
     const w = Math.round((box[2] - box[0]) * button.width * scale);
     const h = Math.round((box[3] - box[1]) * button.height * scale);
-    return {scale, w, h, data: Array.from(canvas.getContext('2d').getImageData(x, y, w, h).data)};
+    return {w, h, data: Array.from(canvas.getContext('2d').getImageData(x, y, w, h).data)};
 }"""
 
 # The height in CSS pixels of the light ink (the label's fill) in the top-left corner of square
@@ -51,22 +51,23 @@ LABEL_INK_HEIGHT = """(pixels) => {
 }"""
 
 # The digits "28" drawn as the board draws a square number of exactly 10 CSS px (its smallest):
-# the same colours, rim and font, at whole device pixels, in pixels shaped for LABEL_INK_HEIGHT,
-# so that the yardstick and the label are measured by one rule.
+# the same colours (the page's stylesheet sets both in every theme), rim and font, at whole
+# device pixels, in pixels shaped for LABEL_INK_HEIGHT, so that the yardstick and the label are
+# measured by one rule.
 REFERENCE_PIXELS = """() => {
     const scale = devicePixelRatio;
     const root = document.querySelector('.board-canvas').parentElement;
     const css = getComputedStyle(root);
-    const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+    const dark = css.getPropertyValue('--sq-dark').trim(), ink = css.getPropertyValue('--coord').trim();
     const w = 200, h = 100;
     const c = document.createElement('canvas');
     c.width = w; c.height = h;
     const x = c.getContext('2d');
-    x.fillStyle = get('--sq-dark', '#8b5a2b'); x.fillRect(0, 0, w, h);
+    x.fillStyle = dark; x.fillRect(0, 0, w, h);
     const px = Math.round(10 * scale);
     x.font = `${px}px system-ui, sans-serif`;
     x.textBaseline = 'top'; x.lineWidth = Math.max(2, px * 0.22); x.lineJoin = 'round';
-    x.strokeStyle = get('--sq-dark', '#8b5a2b'); x.fillStyle = get('--coord', 'rgba(255,255,255,0.75)');
+    x.strokeStyle = dark; x.fillStyle = ink;
     x.strokeText('28', 10, 10); x.fillText('28', 10, 10);
     return {w, h, data: Array.from(x.getImageData(0, 0, w, h).data)};
 }"""
