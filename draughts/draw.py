@@ -78,7 +78,8 @@ def ddb_classic_endgames(m: Material) -> list[EndgameMatch]:
     men, kings, _ = faced
     if men + kings == 3 and kings >= 2:
         if m.lone_king_on_long_diagonal:
-            return [EndgameMatch("ddb-long-diagonal", ("3", men), 6, message("draw.kind.lone_king_on_diagonal_vs_three"),
+            return [EndgameMatch("ddb-long-diagonal", ("3", men), 6,
+                                 message("draw.kind.lone_king_on_diagonal_vs_three"),
                                  "DDB classic rules (3 moves each)")]
         return [EndgameMatch("ddb-3v1", ("10", men), 20, message("draw.kind.three_kings_vs_king"),
                              "DDB classic rules (10 moves each)")]

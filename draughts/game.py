@@ -311,7 +311,8 @@ class Game:
             return []
         return self.draw_rules.endgames(self._material(pieces))
 
-    def _endgame_counters(self, s: _State, before: tuple[tuple[str, object, int], ...]) -> tuple[tuple[str, object, int], ...]:
+    def _endgame_counters(self, s: _State, before: tuple[tuple[str, object, int], ...]
+                          ) -> tuple[tuple[str, object, int], ...]:
         matches = self._endgame_matches(s.position.pieces)
         if not matches:
             return ()

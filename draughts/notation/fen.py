@@ -79,8 +79,9 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry,
             raise InvalidFenError(f"a piece list must start with W or B, not {block[0]!r}", text, base + start,
                                   message("ed_fen.list_colour", found=block[0]))
         if colour in seen_colours:
-            raise InvalidFenError(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice", text, base + start,
-                                  message("ed_fen.listed_twice", colour=message("white" if colour == "W" else "black")))
+            side = "white" if colour == "W" else "black"
+            raise InvalidFenError(f"the {side} pieces are listed twice", text, base + start,
+                                  message("ed_fen.listed_twice", colour=message(side)))
         seen_colours.add(colour)
         c = 0 if colour == "W" else 1
         body = block[1:]
@@ -117,7 +118,8 @@ def parse_fen(text: str, rules: RuleSet, geometry: Geometry,
                     side = "white" if c == 0 else "black"
                     raise InvalidFenError(f"a {side} man on its promotion row ({geometry.label(n)}) should be a king",
                                           text, base + where,
-                                          message("ed_fen.promotion_row", colour=message(side), square=geometry.label(n)))
+                                          message("ed_fen.promotion_row", colour=message(side),
+                                                  square=geometry.label(n)))
                 masks[2 * c + (1 if king else 0)] |= bit
     if not seen_colours:
         raise InvalidFenError("no piece lists (W... and B...)", text, base + 2, message("ed_fen.no_piece_lists"))

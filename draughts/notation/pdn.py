@@ -36,8 +36,8 @@ from ..rules import RuleSet, get_rules
 from .pdn_tags import GAMETYPES, RESULTS, is_no, result_for, rules_for_tags
 from .pdn_tree import PdnLine, PdnMove, _collector_paused, _Places, _Run, _Source
 
-__all__ = ["PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "each_game", "RESULTS", "GAMETYPES", "rules_for_tags",
-           "is_no", "result_for"]
+__all__ = ["PdnGame", "PdnLine", "PdnMove", "read_games", "read_game", "each_game", "RESULTS", "GAMETYPES",
+           "rules_for_tags", "is_no", "result_for"]
 
 SEVEN_TAGS = ("Event", "Date", "White", "Black", "Result")
 COMPUTED_TAGS = ("GameType", "Variant", "SetUp", "FEN", "ForcedCapture")
@@ -56,7 +56,8 @@ _ALG = r"[a-pA-P][0-9]+"
 # atomic group commits to the first way the move pattern matches, as they do, and a word they
 # would read as a result, or as anything else, ends the run.
 _RESULT_WORD = r"(?:1-0|0-1|2-0|0-2|1-1|0-0)(?=\s|\Z)"
-_PLAIN_WORD = (rf"(?!{_RESULT_WORD})(?>[0-9]{{1,{_MAX_NUMBER_DIGITS}}}\.+|{_SQ}(?:[-x:×]{_SQ})+|{_ALG}(?:[-x:×]?{_ALG})+)"
+_PLAIN_WORD = (rf"(?!{_RESULT_WORD})(?>[0-9]{{1,{_MAX_NUMBER_DIGITS}}}\.+"
+               rf"|{_SQ}(?:[-x:×]{_SQ})+|{_ALG}(?:[-x:×]?{_ALG})+)"
                r"(?=\s|\Z)")
 _ONE_TOKEN = (
     r"(?P<space>\s+)"

@@ -55,6 +55,7 @@ def side_source(spec: Spec, colour: int) -> list[str]:
     steps, jump_dirs = spec.steps[colour], spec.jumps[colour]
     promo = f"{COLOURS[colour].upper()}_PROMO"
     bulk = spec.captures == "bulk"
+    king_prey = "prey" if spec.men_take_kings else "pm | pk"  # what a king may take
     head = [
         "    occ = om | ok | pm | pk",
         "    empty = BOARD ^ occ",
@@ -64,13 +65,13 @@ def side_source(spec: Spec, colour: int) -> list[str]:
     head += [
         f"    jumpers = {' | '.join(f'c{i}' for i in range(len(jump_dirs)))}",
         "    men = om & jumpers",
-        f"    king_takes = ok and king_may_capture(ok, occ, empty, {'prey' if spec.men_take_kings else 'pm | pk'})",
+        f"    king_takes = ok and king_may_capture(ok, occ, empty, {king_prey})",
     ]
 
     count = ["def count(om: int, ok: int, pm: int, pk: int) -> int:", *head, "    n = 0",
              "    if men or king_takes:"]
     if bulk:
-        count += ["        if king_takes:", f"            n = count_routes(men, ok, empty, {'prey' if spec.men_take_kings else 'pm | pk'}, prey)",
+        count += ["        if king_takes:", f"            n = count_routes(men, ok, empty, {king_prey}, prey)",
                   "        else:", "            land = 0"]
         for i, u in enumerate(jump_dirs):
             count += [f"            j = men & c{i}", "            n += j.bit_count()",
@@ -81,7 +82,7 @@ def side_source(spec: Spec, colour: int) -> list[str]:
                               for i, u in enumerate(jump_dirs))
         count += ["            if land & jumpers:",
                   f"                n = count_routes({going_on if spec.most else 'men'}, 0, empty, "
-                  f"{'prey' if spec.men_take_kings else 'pm | pk'}, prey)"]
+                  f"{king_prey}, prey)"]
     else:
         count += ["        n = count_captures(om, ok, pm, pk, empty)"]
     if spec.forced:
@@ -96,7 +97,8 @@ def side_source(spec: Spec, colour: int) -> list[str]:
                      "        else:", "            land = 0"]
         for i, u in enumerate(jump_dirs):
             children += [f"            j = men & c{i}", f"            land |= {_sh('j', 2 * u)}"]
-        children += ["            if land & jumpers:", "                capture_children(om, ok, pm, pk, men, empty, kids)",
+        children += ["            if land & jumpers:",
+                     "                capture_children(om, ok, pm, pk, men, empty, kids)",
                      "            else:"]
         for i, u in enumerate(jump_dirs):
             children += [
@@ -216,7 +218,8 @@ def two_source(spec: Spec, colour: int) -> list[str]:
         ]
         for n, d in enumerate(a_steps):
             lines += [
-                f"        clean = bad{n} & ~(goes_on | {promo} | ({back[d]} | {_sh('landing', d)}) & {_sh('reach', d)})",
+                f"        clean = bad{n} & ~(goes_on | {promo} | ({back[d]} | {_sh('landing', d)})"
+                f" & {_sh('reach', d)})",
                 "        if clean:",
                 f"            bad{n} ^= clean",
                 f"            total += (clean & {back[d]}).bit_count()" + "".join(

@@ -1,10 +1,11 @@
 """Why the legal moves are what they are: the rules that shaped a position's move list.
 
 Each :class:`Reason` names its rule and source and carries a :class:`~draughts.text.Message`
-(shown in the player's language), so that the page can show it beside the board when the player asks "why?" or tries a forbidden move. Reasons are
-found by asking the generator again under a relaxed rule and comparing (what would be legal
-without the majority rule? without the Turkish strike?), so they say exactly when a rule
-made a difference, never merely when it exists.
+(shown in the player's language), so that the page can show it beside the board when the
+player asks "why?" or tries a forbidden move. Reasons are found by asking the generator again
+under a relaxed rule and comparing (what would be legal without the majority rule? without
+the Turkish strike?), so they say exactly when a rule made a difference, never merely when
+it exists.
 
 >>> from draughts import Game
 >>> [r.rule for r in explain(Game(fen="W:W33,34:B28,17,30"))]
@@ -115,7 +116,8 @@ def explain(game: "Game") -> list[Reason]:
     if frozen:
         sq = game.geometry.number_of[frozen.bit_length() - 1]
         out.append(Reason(
-            "king-move-limit", message("explain.king_move_limit", square=label(sq), moves=rules.max_same_king_moves or 0),
+            "king-move-limit",
+            message("explain.king_move_limit", square=label(sq), moves=rules.max_same_king_moves or 0),
             "Frisian rules (DCTL frisian.hpp)", (sq,),
         ))
     if not rules.men_capture_kings:

@@ -119,7 +119,8 @@ def explain_mistake(game: Game, played: Move, best: Move, *, seconds: float = 0.
     The engine's lines are searched to a fixed depth (LINE_DEPTH), so the answer is the same on
     every machine; ``seconds`` is only a floor under the time bound of those searches (which a
     search to that depth does not reach). The checking searches come on top (milliseconds in
-    most positions, bounded by their node budget, under a second in a crowded middle game). Raises :class:`IllegalMoveError` when a move is not legal here and
+    most positions, bounded by their node budget, under a second in a crowded middle game).
+    Raises :class:`IllegalMoveError` when a move is not legal here and
     :class:`NotAMistakeError` when the two are the same move.
     """
     for move in (played, best):
@@ -289,5 +290,5 @@ def _missed(facts: LineFacts, best: str, game: Game) -> Explanation:
     return Explanation(MistakeKind.MISSED_WIN, facts.moves, facts.texts, _gain(facts, king_value(game)), msg)
 
 
-__all__ = ["MistakeKind", "Explanation", "NotAMistakeError", "explain_mistake", "classify_shot", "material", "king_value",
-           "CONCRETE", "MAX_LINE"]
+__all__ = ["MistakeKind", "Explanation", "NotAMistakeError", "explain_mistake", "classify_shot", "material",
+           "king_value", "CONCRETE", "MAX_LINE"]

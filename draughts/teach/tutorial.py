@@ -48,7 +48,8 @@ class Step:
 
     def to_dict(self) -> dict[str, object]:
         return {"id": self.id, "family": self.family, "variant": self.variant, "fen": self.fen,
-                "title": self.title.to_dict(), "text": self.text.to_dict(), "goals": list(self.goals), "rule": self.rule}
+                "title": self.title.to_dict(), "text": self.text.to_dict(), "goals": list(self.goals),
+                "rule": self.rule}
 
 
 @dataclass(frozen=True)
