@@ -15,8 +15,10 @@ position enters twice, as played and turned half a turn with the colours swapped
 position for the side to move, its regions in other places and with the other sign), so a
 formation is worth as much to either side. The squared error plus a ridge penalty
 ``--ridge * sum(w**2)`` (in (centi-man / 100)**2: a weight the data do not support stays near
-0) is minimised by full-batch Adam from zero, with NumPy (training only: the engine reads
-the integer table with the standard library). Printed: the held-out Texel error (mean squared
+0) is minimised by full-batch Adam from zero, with NumPy (training only: the engine reads the
+integer table with the standard library). With ``--prior`` the fit starts from the shipped
+table instead and the penalty is on the distance from it, so new games refine what the games
+before them taught without those games being kept. Printed: the held-out Texel error (mean squared
 error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K) without and
 with the patterns. ``--write`` stores the table, rounded to whole centi-men, in
 ``draughts/engine/data/patterns.json`` under the rule set's weight set.
@@ -38,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from draughts import Game  # noqa: E402
 from draughts.engine.evaluate import Evaluator, weight_set_of  # noqa: E402
-from draughts.engine.patterns import PATTERNS_FILE, SQUARES, STATES, STATES_ROW, Patterns  # noqa: E402
+from draughts.engine.patterns import PATTERN_SETS, PATTERNS_FILE, SQUARES, STATES, STATES_ROW, Patterns  # noqa: E402
 from fit import load, write_sets  # noqa: E402
 from texel import best_scale, sigmoid  # noqa: E402
 
@@ -122,6 +124,8 @@ def main() -> int:
     ap.add_argument("--ridge", type=float, default=0.00001, help="the shipped table's; see tools/train/README.md")
     ap.add_argument("--steps", type=int, default=400)
     ap.add_argument("--rate", type=float, default=0.5, help="Adam's step, in centi-men")
+    ap.add_argument("--prior", action="store_true",
+                    help="start from the shipped table and pull the ridge towards it, not towards 0")
     ap.add_argument("--write", action="store_true", help="store the table in the patterns file")
     ap.add_argument("--out", type=Path, default=PATTERNS_FILE, help="with --write, another file to store it in")
     args = ap.parse_args()
@@ -143,7 +147,11 @@ def main() -> int:
     print(f"{len(train)} training positions (twice, mirrored), {len(held)} held out; K {k:.5f}; "
           f"design in {time.perf_counter() - start:.0f} s", flush=True)
     n = patterns.size
-    w = np.zeros(n)
+    shipped = PATTERN_SETS.get(weight_set_of(game.rules))
+    if args.prior and (shipped is None or len(shipped) != n):
+        ap.error(f"--prior: no shipped table of {n} weights for {weight_set_of(game.rules)!r}")
+    w0 = np.array(shipped, dtype=float) if args.prior else np.zeros(n)
+    w = w0.copy()
     m = np.zeros(n)
     v = np.zeros(n)
     flat = idx.ravel()
@@ -152,7 +160,7 @@ def main() -> int:
         e = base + sign * w[idx].sum(axis=1)
         p = 1.0 / (1.0 + np.exp(-k * e))
         d = 2.0 * (p - y) * p * (1.0 - p) * k * sign / rows  # d loss / d (pattern sum), per row
-        grad = np.bincount(flat, weights=np.repeat(d, idx.shape[1]), minlength=n) + 2 * args.ridge * w / 1e4
+        grad = np.bincount(flat, weights=np.repeat(d, idx.shape[1]), minlength=n) + 2 * args.ridge * (w - w0) / 1e4
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= args.rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-12)
@@ -168,6 +176,9 @@ def main() -> int:
     tab = np.array(table, dtype=float)
     k1, e1 = texel_error(h_base + h_sign * tab[h_idx].sum(axis=1), results)
     used = sum(1 for x in table if x)
+    if shipped is not None and len(shipped) == n:
+        ks, es = texel_error(h_base + h_sign * np.array(shipped, dtype=float)[h_idx].sum(axis=1), results)
+        print(f"held-out Texel error with the shipped table: {es:.5f} (K {ks:.5f})")
     print(f"held-out Texel error: linear {e0:.5f} (K {k0:.5f}), with patterns {e1:.5f} (K {k1:.5f}); "
           f"{used} of {n} weights not zero; {time.perf_counter() - start:.0f} s in all")
     if args.write:
@@ -176,7 +187,7 @@ def main() -> int:
                           "for White; tools/train/patterns.py fits them.", "sets": {}})
         source = (f"fitted by tools/train/patterns.py on {len(train)} positions and their mirror images "
                   f"({', '.join(f.name for f in args.files)}, labelled by {', '.join(f.name for f in args.labels)} "
-                  f"at lam {args.lam}, ridge {args.ridge}, "
+                  f"at lam {args.lam}, ridge {args.ridge}{' towards the table before' if args.prior else ''}, "
                   f"{args.steps} steps); held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
         data["sets"][weight_set_of(game.rules)] = {"source": source, "weights": table}
         write_sets(args.out, data, compact=True)
