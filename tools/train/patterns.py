@@ -19,8 +19,8 @@ formation is worth as much to either side. The squared error plus a ridge penalt
 integer table with the standard library). With ``--prior`` the fit starts from the shipped
 table instead and the penalty is on the distance from it, so new games refine what the games
 before them taught without those games being kept. Printed: the held-out Texel error (mean squared
-error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K) without and
-with the patterns. ``--write`` stores the table, rounded to whole centi-men, in
+error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K) without the
+patterns, with the shipped table and with the fitted one. ``--write`` stores the table, rounded to whole centi-men, in
 ``draughts/engine/data/patterns.json`` under the rule set's weight set.
 """
 
