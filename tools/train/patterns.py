@@ -20,8 +20,9 @@ integer table with the standard library). With ``--prior`` the fit starts from t
 table instead and the penalty is on the distance from it, so new games refine what the games
 before them taught without those games being kept. Printed: the held-out Texel error (mean squared
 error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K) without the
-patterns, with the shipped table and with the fitted one. ``--write`` stores the table, rounded to whole centi-men, in
-``draughts/engine/data/patterns.json`` under the rule set's weight set.
+patterns, with the shipped table and with the fitted one. ``--write`` stores the table,
+rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule set's
+weight set.
 """
 
 from __future__ import annotations
@@ -147,10 +148,14 @@ def main() -> int:
     print(f"{len(train)} training positions (twice, mirrored), {len(held)} held out; K {k:.5f}; "
           f"design in {time.perf_counter() - start:.0f} s", flush=True)
     n = patterns.size
-    shipped = PATTERN_SETS.get(weight_set_of(game.rules))
-    if args.prior and (shipped is None or len(shipped) != n):
-        ap.error(f"--prior: no shipped table of {n} weights for {weight_set_of(game.rules)!r}")
-    w0 = np.array(shipped, dtype=float) if args.prior else np.zeros(n)
+    weight_set = weight_set_of(game.rules)
+    shipped_table = PATTERN_SETS.get(weight_set)
+    # None where the weight set has no table for a board of this size
+    shipped = (np.array(shipped_table, dtype=float) if shipped_table is not None and len(shipped_table) == n
+               else None)
+    if args.prior and shipped is None:
+        ap.error(f"--prior: no shipped table of {n} weights for {weight_set!r}")
+    w0 = shipped if args.prior else np.zeros(n)
     w = w0.copy()
     m = np.zeros(n)
     v = np.zeros(n)
@@ -176,8 +181,8 @@ def main() -> int:
     tab = np.array(table, dtype=float)
     k1, e1 = texel_error(h_base + h_sign * tab[h_idx].sum(axis=1), results)
     used = sum(1 for x in table if x)
-    if shipped is not None and len(shipped) == n:
-        ks, es = texel_error(h_base + h_sign * np.array(shipped, dtype=float)[h_idx].sum(axis=1), results)
+    if shipped is not None:
+        ks, es = texel_error(h_base + h_sign * shipped[h_idx].sum(axis=1), results)
         print(f"held-out Texel error with the shipped table: {es:.5f} (K {ks:.5f})")
     print(f"held-out Texel error: linear {e0:.5f} (K {k0:.5f}), with patterns {e1:.5f} (K {k1:.5f}); "
           f"{used} of {n} weights not zero; {time.perf_counter() - start:.0f} s in all")
@@ -189,9 +194,9 @@ def main() -> int:
                   f"({', '.join(f.name for f in args.files)}, labelled by {', '.join(f.name for f in args.labels)} "
                   f"at lam {args.lam}, ridge {args.ridge}{' towards the table before' if args.prior else ''}, "
                   f"{args.steps} steps); held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
-        data["sets"][weight_set_of(game.rules)] = {"source": source, "weights": table}
+        data["sets"][weight_set] = {"source": source, "weights": table}
         write_sets(args.out, data, compact=True)
-        print(f"written to {args.out} as {weight_set_of(game.rules)!r}")
+        print(f"written to {args.out} as {weight_set!r}")
     return 0
 
 
