@@ -115,6 +115,31 @@ def texel_error(evals: np.ndarray, results: list[float]) -> tuple[float, float]:
     return best_scale([float(e) for e in evals], results)
 
 
+def adam(idx: np.ndarray, sign: np.ndarray, base: np.ndarray, y: np.ndarray, k: float, w0: np.ndarray,
+         ridge: float, steps: int, rate: float) -> np.ndarray:
+    """The weights that minimise the squared error of ``sigmoid(k * (base + sign * sum of w[idx]))``
+    against ``y`` plus ``ridge * sum((w - w0)**2) / 1e4``, by ``steps`` of full-batch Adam from
+    ``w0``. ``idx`` holds a row of weight indices per position (its regions' states)."""
+    n = len(w0)
+    w = w0.copy()
+    m = np.zeros(n)
+    v = np.zeros(n)
+    flat = idx.ravel()
+    rows = len(y)
+    for step in range(1, steps + 1):
+        e = base + sign * w[idx].sum(axis=1)
+        p = 1.0 / (1.0 + np.exp(-k * e))
+        d = 2.0 * (p - y) * p * (1.0 - p) * k * sign / rows  # d loss / d (pattern sum), per row
+        grad = np.bincount(flat, weights=np.repeat(d, idx.shape[1]), minlength=n) + 2 * ridge * (w - w0) / 1e4
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-12)
+        if step % 100 == 0 or step == steps:
+            loss = float(np.mean((p - y) ** 2))
+            print(f"  step {step}: training error {loss:.5f}, largest weight {np.abs(w).max():.0f}", flush=True)
+    return w
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="international")
@@ -156,22 +181,7 @@ def main() -> int:
     if args.prior and shipped is None:
         ap.error(f"--prior: no shipped table of {n} weights for {weight_set!r}")
     w0 = shipped if args.prior else np.zeros(n)
-    w = w0.copy()
-    m = np.zeros(n)
-    v = np.zeros(n)
-    flat = idx.ravel()
-    rows = len(y)
-    for step in range(1, args.steps + 1):
-        e = base + sign * w[idx].sum(axis=1)
-        p = 1.0 / (1.0 + np.exp(-k * e))
-        d = 2.0 * (p - y) * p * (1.0 - p) * k * sign / rows  # d loss / d (pattern sum), per row
-        grad = np.bincount(flat, weights=np.repeat(d, idx.shape[1]), minlength=n) + 2 * args.ridge * (w - w0) / 1e4
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad * grad
-        w -= args.rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-12)
-        if step % 100 == 0 or step == args.steps:
-            loss = float(np.mean((p - y) ** 2))
-            print(f"  step {step}: training error {loss:.5f}, largest weight {np.abs(w).max():.0f}", flush=True)
+    w = adam(idx, sign, base, y, k, w0, args.ridge, args.steps, args.rate)
     mirror = mirror_map(patterns, turn_bit)
     assert all(mirror[mirror[i]] == i for i in range(n))
     table = antisymmetric(w, mirror)
