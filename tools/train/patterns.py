@@ -17,12 +17,13 @@ formation is worth as much to either side. The squared error plus a ridge penalt
 ``--ridge * sum(w**2)`` (in (centi-man / 100)**2: a weight the data do not support stays near
 0) is minimised by full-batch Adam from zero, with NumPy (training only: the engine reads the
 integer table with the standard library). With ``--prior`` the fit starts from the shipped
-table instead and the penalty is on the distance from it, so new games refine what the games
-before them taught without those games being kept. Printed: the held-out Texel error (mean squared
-error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K) without the
-patterns, with the shipped table and with the fitted one. ``--write`` stores the table,
-rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule set's
-weight set.
+table instead and the penalty is on the distance from it, so new games refine what the
+games before them taught without those games being kept (``adam`` is the fit;
+tests/test_train_patterns.py checks both starts). Printed: the held-out Texel error (mean
+squared error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K)
+without the patterns, with the shipped table and with the fitted one. ``--write`` stores the
+table, rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule
+set's weight set.
 """
 
 from __future__ import annotations
