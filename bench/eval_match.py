@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from draughts import Game  # noqa: E402
 from draughts.engine import to_move  # noqa: E402
 from draughts.engine.evaluate import weight_set_of  # noqa: E402
+from draughts.engine.patterns import PatternSet  # noqa: E402
 from draughts.engine.search import Searcher  # noqa: E402
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
@@ -54,19 +55,20 @@ def base_weights(base: str, variant: str) -> dict[str, float]:
     return {k: float(v) for k, v in entry["weights"].items()}
 
 
-def base_patterns(base: str, variant: str) -> list[int] | None:
+def base_patterns(base: str, variant: str) -> PatternSet | None:
     """The variant's pattern table as ``draughts/engine/data/patterns.json`` at ``base`` has it
     (None: no table there, as before the patterns)."""
     out = data_file_at(base, "patterns.json")
     if out.returncode:
         return None
     entry = json.loads(out.stdout)["sets"].get(weight_set_of(Game(variant).rules))
-    return [int(v) for v in entry["weights"]] if entry else None
+    return (PatternSet([int(v) for v in entry["weights"]], tuple(entry.get("men_cuts", ()))) if entry
+            else None)
 
 
 def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float], depth: int,
          nodes: int | None, max_plies: int, base_extensions: bool = True,
-         old_patterns: list[int] | None = None) -> tuple[float, list[int], list[int]]:
+         old_patterns: PatternSet | None = None) -> tuple[float, list[int], list[int]]:
     """One game: the shipped weights' score and the nodes per move of (shipped, base)."""
     game = Game(variant)
     for text in opening:

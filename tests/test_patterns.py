@@ -59,7 +59,7 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move(own_table: bool) 
     game = Game("international")
     rng = random.Random(5)
     table = ([rng.randint(-30, 30) for _ in range(Patterns(game.geometry).size)] if own_table
-             else PATTERN_SETS["international"])
+             else PATTERN_SETS["international"].weights)
     with_patterns = Evaluator(game.rules, game.generator, patterns=table if own_table else True)
     assert with_patterns.patterns is not None and with_patterns.patterns.weights == table
     assert with_patterns.support_rest == [0, 0]  # every supported man's three squares lie in a region
@@ -79,11 +79,13 @@ def test_the_evaluation_adds_the_patterns_for_the_side_to_move(own_table: bool) 
     assert differ > 50 and 10 < with_kings < differ - 10  # both tables, with kings and without
 
 
-def test_folded_terms_add_to_the_score_where_a_region_holds_them() -> None:
+@pytest.mark.parametrize("men_cuts", [(), (16, 28)])
+def test_folded_terms_add_to_the_score_where_a_region_holds_them(men_cuts: tuple[int, ...]) -> None:
     game = Game("international")
     geo = game.geometry
     rng = random.Random(3)
-    patterns = Patterns(geo, [rng.randint(-20, 20) for _ in range(Patterns(geo).size)])
+    patterns = Patterns(geo, [rng.randint(-20, 20) for _ in range(Patterns(geo).size * (len(men_cuts) + 1))],
+                        men_cuts)
     bit = {s.number: geo.bit_index[s.number] for s in geo.squares}
     terms = [
         (1 << bit[28], 0, 0, 7),                             # a white man on 28
@@ -110,19 +112,44 @@ def test_shipped_tables_fit_their_boards() -> None:
     game = Game("international")
     assert Evaluator(game.rules, game.generator).patterns is not None
     assert Evaluator(game.rules, game.generator, patterns=False).patterns is None
-    assert len(PATTERN_SETS["international"]) == Patterns(game.geometry).size
+    shipped = PATTERN_SETS["international"]
+    assert len(shipped.weights) == Patterns(game.geometry).size * (len(shipped.men_cuts) + 1)
     # Canadian shares International's weight set; its larger board has other regions.
     canadian = Game("canadian")
     assert weight_set_of(canadian.rules) == "international"
     assert Evaluator(canadian.rules, canadian.generator).patterns is None
     for table in PATTERN_SETS.values():
-        assert max(abs(w) for w in table) < 300  # in centi-men: no region outweighs three men
+        assert max(abs(w) for w in table.weights) < 300  # in centi-men: no region outweighs three men
 
 
 def test_a_table_of_the_wrong_size_is_refused() -> None:
     game = Game("international")
     with pytest.raises(ValueError):
         Patterns(game.geometry, [0] * 10)
+    one_phase = [0] * table_size(game.geometry)
+    with pytest.raises(ValueError, match="3 phase"):
+        Patterns(game.geometry, one_phase, (16, 28))  # three phases need three tables
+    with pytest.raises(ValueError, match="rise"):
+        Patterns(game.geometry, one_phase * 3, (28, 16))
+
+
+def test_each_phase_scores_with_its_own_weights() -> None:
+    # Phase p's table holds p + 1 in every entry: a position scores (p + 1) for each region,
+    # with p from its number of men (up to 16, up to 28, more), and indices() point there.
+    game = Game("international")
+    size = table_size(game.geometry)
+    patterns = Patterns(game.geometry, [1] * size + [2] * size + [3] * size, (16, 28))
+    regions = size // STATES
+    seen = set()
+    for om, ok, pm, pk, colour in positions("international", 21) + [(*Game("international").position.sides(), 0)]:
+        wm, bm = (pm, om) if colour else (om, pm)
+        men = (wm | bm).bit_count()
+        phase = 0 if men <= 16 else 1 if men <= 28 else 2
+        assert patterns.phase(men) == phase
+        assert patterns.score(wm, bm) == regions * (phase + 1)
+        assert all(phase * size <= i < (phase + 1) * size for i in patterns.indices(wm, bm))
+        seen.add(phase)
+    assert seen == {0, 1, 2}
 
 
 def test_a_board_of_every_square_has_no_patterns() -> None:
@@ -170,5 +197,5 @@ def test_a_new_evaluator_of_the_same_board_and_weights_reuses_the_built_tables()
     again = Evaluator(killer.rules, killer.generator)
     assert first.pattern_tables is not None and again.pattern_tables is not None
     assert again.pattern_tables[0] is first.pattern_tables[0]
-    own = Evaluator(killer.rules, killer.generator, patterns=[1] * len(PATTERN_SETS["international"]))
+    own = Evaluator(killer.rules, killer.generator, patterns=[1] * table_size(killer.geometry))
     assert own.pattern_tables is not None and own.pattern_tables[0] is not first.pattern_tables[0]

@@ -1,5 +1,6 @@
-"""The pattern-table fit (tools/train/patterns.py): Adam finds known weights, and ``--prior``'s
-ridge pulls towards the table before, not towards zero."""
+"""The pattern-table fit (tools/train/patterns.py): Adam finds known weights, ``--prior``'s
+ridge pulls towards the table before, not towards zero, and a table of phases (``--men-cuts``)
+is mirrored phase by phase."""
 
 from __future__ import annotations
 
@@ -45,3 +46,27 @@ def test_the_ridge_pulls_towards_the_prior_when_asked() -> None:
     # A light ridge: the data win from either start.
     refined = fit_patterns.adam(idx, sign, base, y, K, before, ridge=0.0, steps=400, rate=0.5)
     assert np.abs(refined - truth).max() < 2.0, refined
+
+
+def test_the_mirror_of_a_phased_table_stays_in_its_phase() -> None:
+    # A formation turned half a turn with the colours swapped has as many men, so its
+    # mirror entry is in the same phase; antisymmetric() relies on the map being an involution.
+    from draughts import Game
+    from draughts.engine.patterns import Patterns
+
+    game = Game("international")
+    geo = game.geometry
+    last = len(geo.squares) + 1
+    turn_bit = [0] * (max(geo.bit_index) + 1)
+    for s in geo.squares:
+        turn_bit[geo.bit_index[s.number]] = geo.bit_index[last - s.number]
+    one = Patterns(geo)
+    phased = Patterns(geo, men_cuts=(16, 28))
+    single = fit_patterns.mirror_map(one, turn_bit)
+    mirror = fit_patterns.mirror_map(phased, turn_bit)
+    assert len(mirror) == 3 * one.size
+    for i, j in enumerate(mirror):
+        assert i // one.size == j // one.size
+        assert mirror[j] == i
+        assert j % one.size == single[i % one.size]
+    assert sum(i != j for i, j in enumerate(single)) > one.size // 2  # the map does move entries

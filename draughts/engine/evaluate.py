@@ -48,7 +48,7 @@ from pathlib import Path
 from ..geometry import Geometry
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
-from .patterns import PATTERN_SETS, Patterns, Term, dark_rows, table_size
+from .patterns import PATTERN_SETS, PatternSet, Patterns, Term, dark_rows, table_size
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "weights.json"
 
@@ -137,12 +137,12 @@ def _bit_planes(values: Mapping[int, int]) -> tuple[int, list[tuple[int, int]]]:
 _TABLES: dict[tuple[object, ...], tuple[Patterns, Patterns, list[bool], Patterns, list[bool]]] = {}
 
 
-def _pattern_tables(g: Geometry, table: Sequence[int], terms: list[Term], moves: list[Term]
+def _pattern_tables(g: Geometry, table: PatternSet, terms: list[Term], moves: list[Term]
                     ) -> tuple[Patterns, Patterns, list[bool], Patterns, list[bool]]:
     """The learnt table, it with ``terms`` folded in and which were, that with ``moves`` too."""
-    key = (tuple(map(tuple, dark_rows(g))), tuple(table), tuple(terms), tuple(moves))
+    key = (tuple(map(tuple, dark_rows(g))), tuple(table.weights), table.men_cuts, tuple(terms), tuple(moves))
     if key not in _TABLES:
-        patterns = Patterns(g, table)
+        patterns = Patterns(g, table.weights, table.men_cuts)
         with_kings, done = patterns.folded(terms)
         no_kings, moves_done = with_kings.folded(moves)
         _TABLES[key] = (patterns, with_kings, done, no_kings, moves_done)
@@ -170,10 +170,10 @@ class Evaluator:
     """Masks and weights for one rule set; :meth:`evaluate` scores a position."""
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, weights: Mapping[str, float] | None = None,
-                 patterns: bool | Sequence[int] = True) -> None:
+                 patterns: bool | Sequence[int] | PatternSet = True) -> None:
         """``patterns=False`` leaves out the learnt patterns (:mod:`.patterns`): the linear
-        evaluation alone, which ``tools/train/fit.py`` fits; a sequence is a table of one's
-        own in place of the weight set's."""
+        evaluation alone, which ``tools/train/fit.py`` fits; a :class:`.PatternSet` or a
+        sequence (one phase's weights) is a table of one's own in place of the weight set's."""
         self.family = family_of(rules)
         self.weight_set = weight_set_of(rules)
         self.losing = rules.losing_game
@@ -270,10 +270,11 @@ class Evaluator:
                     for colour in (0, 1)]
         # The learnt patterns of the weight set, where they were fitted for a board of this size
         # (Canadian's 12x12 shares International's weights but not its regions); ``patterns``
-        # may also give a table of one's own.
+        # may also give a table of one's own (a bare list: of one phase).
         table = (PATTERN_SETS.get(self.weight_set) if patterns is True else
-                 list(patterns) if patterns else None)
-        fits = table is not None and len(table) == table_size(g)
+                 patterns if isinstance(patterns, PatternSet) else
+                 PatternSet(list(patterns)) if patterns else None)
+        fits = table is not None and len(table.weights) == table_size(g) * (len(table.men_cuts) + 1)
         # What evaluate() adds, ``pattern_tables``: the patterns with the square table and
         # support folded in (each term where a region holds its squares), so the hot path pays
         # for them with lookups it makes anyway. side_score() counts support only on

@@ -6,7 +6,10 @@ pair in a left and a right region of the first three and the last three dark squ
 each row (they overlap on a board of five squares a row), six squares in all; each square is
 empty, a white man or a black man, so a region has ``3**6 = 729`` states and each state one
 learnt weight in centi-men, from White's point of view. Kings are left out (they are few, and
-the features score them). ``tools/train/patterns.py`` fits the weights on top of the linear
+the features score them). A formation is not worth the same with the board full and with a few
+men left, so a table may hold one set of weights per *phase*: the phases are cut by the number
+of men on the board (``men_cuts``: a phase ends at each cut, inclusive), and a position is
+scored by its phase's weights. ``tools/train/patterns.py`` fits the weights on top of the linear
 evaluation, on self-play positions and their mirror images (so a formation is worth to Black
 what it is worth to White); the tables ship in ``data/patterns.json``, one per weight set, and
 a weight set without a table has no pattern term.
@@ -33,8 +36,10 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from bisect import bisect_left
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..geometry import Geometry
 
@@ -47,15 +52,24 @@ STATES = STATES_ROW * STATES_ROW  # 729: the states of a region
 Term = tuple[int, int, int, int]
 
 
-def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, list[int]]:
-    """Every weight set's table of ``path``: ``{set: [weight, ...]}`` (an absent file: none)."""
+class PatternSet(NamedTuple):
+    """A weight set's learnt table: the phases' weights one after the other, and the men on
+    the board at which each phase but the last ends (none: one phase)."""
+
+    weights: list[int]
+    men_cuts: tuple[int, ...] = ()
+
+
+def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, PatternSet]:
+    """Every weight set's table of ``path`` (an absent file: none)."""
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {name: [int(v) for v in entry["weights"]] for name, entry in data["sets"].items()}
+    return {name: PatternSet([int(v) for v in entry["weights"]], tuple(int(c) for c in entry.get("men_cuts", ())))
+            for name, entry in data["sets"].items()}
 
 
-PATTERN_SETS: dict[str, list[int]] = load_pattern_sets()
+PATTERN_SETS: dict[str, PatternSet] = load_pattern_sets()
 
 
 def dark_rows(geometry: Geometry) -> list[list[int]]:
@@ -67,7 +81,7 @@ def dark_rows(geometry: Geometry) -> list[list[int]]:
 
 
 def table_size(geometry: Geometry) -> int:
-    """The number of weights a table for this board has (two regions per pair of rows)."""
+    """The number of weights of one phase's table for this board (two regions per pair of rows)."""
     return 2 * (len(dark_rows(geometry)) - 1) * STATES
 
 
@@ -86,8 +100,13 @@ def _part_men(part: tuple[int, ...]) -> list[tuple[int, int]]:
 class Patterns:
     """The regions of one board and their weights; :meth:`score` scores the men."""
 
-    def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None) -> None:
+    def __init__(self, geometry: Geometry, weights: Sequence[int] | None = None,
+                 men_cuts: Sequence[int] = ()) -> None:
         self.geometry = geometry
+        if list(men_cuts) != sorted(set(men_cuts)):
+            raise ValueError(f"the phases' cuts must rise: {list(men_cuts)}")
+        self.men_cuts = tuple(men_cuts)
+        self.phases = len(self.men_cuts) + 1
         rows = dark_rows(geometry)
         dark = sum(1 << b for row in rows for b in row)
         if dark & dark << 1:
@@ -122,21 +141,30 @@ class Patterns:
         # Each region's squares: its upper row's part, then its lower row's (digit i of a
         # row's code is the part's i-th square).
         self.region_bits = [(parts[r][side], parts[r + 1][side]) for r in range(len(parts) - 1) for side in (0, 1)]
-        self.size = self.regions * STATES
-        self._set_weights(list(weights) if weights is not None else [0] * self.size)
+        self.size = self.regions * STATES  # one phase's weights
+        self._set_weights(list(weights) if weights is not None else [0] * self.size * self.phases)
+
+    def phase(self, men: int) -> int:
+        """The phase of a position with ``men`` men on the board."""
+        return bisect_left(self.men_cuts, men)
 
     def _set_weights(self, weights: list[int]) -> None:
-        if len(weights) != self.size:
-            raise ValueError(f"a pattern table of {len(weights)} weights, this board has {self.size}")
+        if len(weights) != self.size * self.phases:
+            raise ValueError(f"a pattern table of {len(weights)} weights, this board has {self.size} a phase "
+                             f"and the table {self.phases} phase(s)")
         self.weights = weights
         # For score(): per row its window and codes, beside the two regions that the row
         # closes (the first row only opens the first region), each region its own list so
-        # no offset is added.
-        tables = [weights[k * STATES:(k + 1) * STATES] for k in range(self.regions)]
+        # no offset is added; one such list per phase, and per number of men its phase's.
         windows = [(shift, mask, codes) for (shift, mask, _, _), codes in zip(self.rows, self._row_codes)]
         self._first = windows[0]
-        self._rest = [(shift, mask, codes, table_l, table_r)
-                      for (shift, mask, codes), table_l, table_r in zip(windows[1:], tables[0::2], tables[1::2])]
+        by_phase = []
+        for p in range(self.phases):
+            tables = [weights[(p * self.regions + k) * STATES:(p * self.regions + k + 1) * STATES]
+                      for k in range(self.regions)]
+            by_phase.append([(shift, mask, codes, table_l, table_r) for (shift, mask, codes), table_l, table_r
+                             in zip(windows[1:], tables[0::2], tables[1::2])])
+        self._by_men = [by_phase[self.phase(n)] for n in range(len(self.geometry.squares) + 1)]
 
     def folded(self, terms: Sequence[Term]) -> tuple[Patterns, list[bool]]:
         """These patterns with ``terms`` added to the table, and which terms were folded in.
@@ -187,15 +215,17 @@ class Patterns:
                 for code in lower:
                     rows[region][1][code] += value
             else:
-                for u in upper:
-                    base = region * STATES + u * STATES_ROW
-                    for code in lower:
-                        weights[base + code] += value
-        for region, (upper_add, lower_add) in enumerate(rows):
-            base = region * STATES
-            weights[base:base + STATES] = [weights[base + STATES_ROW * up + low] + add_up + add_low
-                                           for up, add_up in enumerate(upper_add)
-                                           for low, add_low in enumerate(lower_add)]
+                for phase in range(self.phases):
+                    for u in upper:
+                        base = phase * self.size + region * STATES + u * STATES_ROW
+                        for code in lower:
+                            weights[base + code] += value
+        for phase in range(self.phases):
+            for region, (upper_add, lower_add) in enumerate(rows):
+                base = phase * self.size + region * STATES
+                weights[base:base + STATES] = [weights[base + STATES_ROW * up + low] + add_up + add_low
+                                               for up, add_up in enumerate(upper_add)
+                                               for low, add_low in enumerate(lower_add)]
         out = copy.copy(self)  # the same board: only the weights' tables are new
         out._set_weights(weights)
         return out, done
@@ -210,12 +240,14 @@ class Patterns:
         return out
 
     def indices(self, white_men: int, black_men: int) -> list[int]:
-        """The state of every region as an index into the flat table (for training)."""
+        """The state of every region as an index into the flat table, in the position's
+        phase (for training)."""
         codes = self.codes(white_men, black_men)
+        base = self.phase((white_men | black_men).bit_count()) * self.size
         out = []
         for r in range(len(codes) - 1):
-            out.append((2 * r) * STATES + codes[r][0] * STATES_ROW + codes[r + 1][0])
-            out.append((2 * r + 1) * STATES + codes[r][1] * STATES_ROW + codes[r + 1][1])
+            out.append(base + (2 * r) * STATES + codes[r][0] * STATES_ROW + codes[r + 1][0])
+            out.append(base + (2 * r + 1) * STATES + codes[r][1] * STATES_ROW + codes[r + 1][1])
         return out
 
     def score(self, white_men: int, black_men: int) -> int:
@@ -224,7 +256,7 @@ class Patterns:
         shift, mask, codes = self._first
         _, _, above_l, above_r = codes[both >> shift & mask]  # the upper row: its place in the table
         total = 0
-        for shift, mask, codes, table_l, table_r in self._rest:
+        for shift, mask, codes, table_l, table_r in self._by_men[(white_men | black_men).bit_count()]:
             left, right, up_l, up_r = codes[both >> shift & mask]
             total += table_l[above_l + left] + table_r[above_r + right]
             above_l = up_l

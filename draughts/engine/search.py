@@ -36,6 +36,7 @@ from ..movegen import WHITE, MoveGenerator, RawMove
 from ..position import play
 from ..rules import RuleSet
 from .evaluate import Evaluator
+from .patterns import PatternSet
 from .keys import ZobristKeys
 
 if TYPE_CHECKING:
@@ -79,7 +80,8 @@ class Searcher:
     forcing_extensions = True
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator, tt_entries: int = DEFAULT_TT_ENTRIES,
-                 weights: Mapping[str, float] | None = None, patterns: bool | Sequence[int] = True) -> None:
+                 weights: Mapping[str, float] | None = None,
+                 patterns: bool | Sequence[int] | PatternSet = True) -> None:
         self.rules = rules
         self.gen = gen
         self.evaluator = Evaluator(rules, gen, weights, patterns)  # see Evaluator for both

@@ -86,12 +86,15 @@ def write_set(name: str, weights: dict[str, float], source: str, path: Path = WE
 def write_sets(path: Path, data: dict[str, Any], compact: bool = False) -> None:
     """A file of sets (``{"about": ..., "sets": {name: {"source", "weights"}}}``) in the layout
     the weights and patterns files keep: a line for each set's source, one for its weights
-    (``compact``: without spaces, for the long pattern tables)."""
+    (``compact``: without spaces, for the long pattern tables) and, where a set has them, one
+    for the men at which its phases end."""
     separators = (",", ":") if compact else None
     items = list(data["sets"].items())
     lines = ["{", f'  "about": {json.dumps(data["about"])},', '  "sets": {']
     for i, (key, entry) in enumerate(items):
         lines.append(f'    {json.dumps(key)}: {{"source": {json.dumps(entry["source"])},')
+        if "men_cuts" in entry:
+            lines.append(f'      "men_cuts": {json.dumps(entry["men_cuts"])},')
         lines.append(f'      "weights": {json.dumps(entry["weights"], separators=separators)}}}'
                      + ("," if i < len(items) - 1 else ""))
     lines += ["  }", "}"]

@@ -19,7 +19,9 @@ formation is worth as much to either side. The squared error plus a ridge penalt
 integer table with the standard library). With ``--prior`` the fit starts from the shipped
 table instead and the penalty is on the distance from it, so new games refine what the
 games before them taught without those games being kept (``adam`` is the fit;
-tests/test_train_patterns.py checks both starts). Printed: the held-out Texel error (mean
+tests/test_train_patterns.py checks both starts). ``--men-cuts 16 28`` fits a table per phase
+(up to 16 men on the board, up to 28, more), each position's regions indexing its phase's
+weights; with ``--prior`` each phase starts from the shipped table's phase of as many men. Printed: the held-out Texel error (mean
 squared error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K)
 without the patterns, with the shipped table and with the fitted one. ``--write`` stores the
 table, rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule
@@ -78,7 +80,8 @@ def design(samples: list, linear: Evaluator, patterns: Patterns, turn_bit: list[
 
 def mirror_map(patterns: Patterns, turn_bit: list[int]) -> list[int]:
     """For each entry of the flat table, the entry of the same formation turned half a turn
-    with the colours swapped (a white man 1 becomes a black man 2 on the turned square)."""
+    with the colours swapped (a white man 1 becomes a black man 2 on the turned square), in
+    the same phase (the turn keeps the number of men)."""
     where = {}
     for k, (upper, lower) in enumerate(patterns.region_bits):
         where[(frozenset(upper), frozenset(lower))] = k
@@ -98,7 +101,7 @@ def mirror_map(patterns: Patterns, turn_bit: list[int]) -> list[int]:
             code_upper = sum(d * 3 ** i for i, d in enumerate(turned[:SQUARES]))
             code_lower = sum(d * 3 ** i for i, d in enumerate(turned[SQUARES:]))
             out[k * STATES + state] = k2 * STATES + code_upper * STATES_ROW + code_lower
-    return out
+    return [phase * patterns.size + j for phase in range(patterns.phases) for j in out]
 
 
 def antisymmetric(w: np.ndarray, mirror: list[int]) -> list[int]:
@@ -153,13 +156,15 @@ def main() -> int:
     ap.add_argument("--rate", type=float, default=0.5, help="Adam's step, in centi-men")
     ap.add_argument("--prior", action="store_true",
                     help="start from the shipped table and pull the ridge towards it, not towards 0")
+    ap.add_argument("--men-cuts", type=int, nargs="*", default=[],
+                    help="a table per phase: the numbers of men on the board at which the phases end")
     ap.add_argument("--write", action="store_true", help="store the table in the patterns file")
     ap.add_argument("--out", type=Path, default=PATTERNS_FILE, help="with --write, another file to store it in")
     args = ap.parse_args()
     start = time.perf_counter()
     game = Game(args.variant)
     linear = Evaluator(game.rules, game.generator, patterns=False)
-    patterns = Patterns(game.geometry)
+    patterns = Patterns(game.geometry, men_cuts=args.men_cuts)
     geo = game.geometry
     last = len(geo.squares) + 1
     turn_bit = [0] * (max(geo.bit_index) + 1)
@@ -173,15 +178,24 @@ def main() -> int:
     k, _ = best_scale([float(b) for b in base[::14]], [float(t) for t in y[::14]])
     print(f"{len(train)} training positions (twice, mirrored), {len(held)} held out; K {k:.5f}; "
           f"design in {time.perf_counter() - start:.0f} s", flush=True)
-    n = patterns.size
+    n = patterns.size * patterns.phases
     weight_set = weight_set_of(game.rules)
-    shipped_table = PATTERN_SETS.get(weight_set)
+    shipped_set = PATTERN_SETS.get(weight_set)
     # None where the weight set has no table for a board of this size
-    shipped = (np.array(shipped_table, dtype=float) if shipped_table is not None and len(shipped_table) == n
-               else None)
-    if args.prior and shipped is None:
-        ap.error(f"--prior: no shipped table of {n} weights for {weight_set!r}")
-    w0 = shipped if args.prior else np.zeros(n)
+    shipped_patterns = Patterns(geo, men_cuts=shipped_set.men_cuts) if shipped_set is not None else None
+    shipped = (np.array(shipped_set.weights, dtype=float)
+               if shipped_set is not None and shipped_patterns is not None
+               and len(shipped_set.weights) == shipped_patterns.size * shipped_patterns.phases else None)
+    w0 = np.zeros(n)
+    if args.prior:
+        # The prior, phase by phase: the shipped table's phase holding the same number of men
+        # (its one phase for every new one, if it has one).
+        if shipped is None or shipped_patterns is None or shipped_patterns.size != patterns.size:
+            ap.error(f"--prior: no shipped table for this board in {weight_set!r}")
+        for phase in range(patterns.phases):
+            men = patterns.men_cuts[phase] if phase < len(patterns.men_cuts) else len(geo.squares)
+            old = shipped_patterns.phase(men) * patterns.size
+            w0[phase * patterns.size:(phase + 1) * patterns.size] = shipped[old:old + patterns.size]
     w = adam(idx, sign, base, y, k, w0, args.ridge, args.steps, args.rate)
     mirror = mirror_map(patterns, turn_bit)
     assert all(mirror[mirror[i]] == i for i in range(n))
@@ -192,8 +206,9 @@ def main() -> int:
     tab = np.array(table, dtype=float)
     k1, e1 = texel_error(h_base + h_sign * tab[h_idx].sum(axis=1), results)
     used = sum(1 for x in table if x)
-    if shipped is not None:
-        ks, es = texel_error(h_base + h_sign * shipped[h_idx].sum(axis=1), results)
+    if shipped is not None and shipped_patterns is not None:
+        s_idx, _, _ = design(held, linear, shipped_patterns, turn_bit, mirror=False)
+        ks, es = texel_error(h_base + h_sign * shipped[s_idx].sum(axis=1), results)
         print(f"held-out Texel error with the shipped table: {es:.5f} (K {ks:.5f})")
     print(f"held-out Texel error: linear {e0:.5f} (K {k0:.5f}), with patterns {e1:.5f} (K {k1:.5f}); "
           f"{used} of {n} weights not zero; {time.perf_counter() - start:.0f} s in all")
@@ -204,8 +219,12 @@ def main() -> int:
         source = (f"fitted by tools/train/patterns.py on {len(train)} positions and their mirror images "
                   f"({', '.join(f.name for f in args.files)}, labelled by {', '.join(f.name for f in args.labels)} "
                   f"at lam {args.lam}, ridge {args.ridge}{' towards the table before' if args.prior else ''}, "
-                  f"{args.steps} steps); held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
-        data["sets"][weight_set] = {"source": source, "weights": table}
+                  f"{args.steps} steps{f', phases ending at {args.men_cuts} men' if args.men_cuts else ''}); "
+                  f"held-out Texel error {e1:.4f} (linear alone {e0:.4f})")
+        entry: dict[str, object] = {"source": source, "weights": table}
+        if args.men_cuts:
+            entry["men_cuts"] = args.men_cuts
+        data["sets"][weight_set] = entry
         write_sets(args.out, data, compact=True)
         print(f"written to {args.out} as {weight_set!r}")
     return 0
