@@ -31,6 +31,9 @@ keeps its first move (0.18 -> 0.10 men), the second chooses another exchange (-0
 -0.16), 8 % and 24 % fewer nodes. And again with the patterns refined on four runs (the two
 before and two new ones, from the table before): the first keeps its first move (0.10 -> 0.09
 men), the second plays another move first (-0.16 -> -0.15), 23 % more and 1 % fewer nodes.
+And again with a table for each of three phases (up to 16 men on the board, up to 28, more),
+each refined from the table before on six runs: both keep their first move (0.09 -> -0.06
+men; -0.15 -> -0.08, another line after it), 50 % and 6 % more nodes.
 """
 
 from __future__ import annotations
@@ -42,8 +45,8 @@ from draughts.engine import new_game, think
 
 PINNED = [
     # (variant, FEN, depth, nodes, score in centi-men for the side to move, principal variation)
-    ('international', 'W:W22,32,33,34,35,36,37,38,39,40,41,42,43,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,13,14,15,18,19,21,23,25', 7, 24994, 9, '33-28 18x27 37-31 8-12 31x22 21-26 41-37 11-16 50-44'),
-    ('international', 'B:W30,32,33,34,35,36,37,38,39,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,14,15,16,19,20,21,22', 6, 14988, -15, '20-25 45-40 21-26 32-28 9-13 28x17 11x22'),
+    ('international', 'W:W22,32,33,34,35,36,37,38,39,40,41,42,43,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,13,14,15,18,19,21,23,25', 7, 37545, -6, '33-28 18x27 37-31 7-12 31x22 1-7 41-37 11-16 38-33'),
+    ('international', 'B:W30,32,33,34,35,36,37,38,39,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,14,15,16,19,20,21,22', 6, 15884, -8, '20-25 32-28 11-17 30-24 19x30 35x24 21-26 34-29'),
     ('brazilian', 'B:We5,b4,a3,b2,d2,f2,h2,a1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,h6,a5,h4', 6, 2276, 64, 'a5xc3 d2xb4 e7-d6 b4-a5 d6xf4 f2-g3 h4xf2 e1xe5'),
     ('russian', 'B:Wa5,f4,g3,b2,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,c7,g7,b6,h6,g5', 6, 988, -76, 'g5:e3 f2:d4 h6-g5 b2-a3 g5-h4 g3-f4'),
     ('english', 'W:W17,22,25,26,28,29,30,K3:B1,2,6,9,10,11,20', 7, 13242, 184, '17-13 9-14 22-18 14x23 26x19 10-14 25-22 11-15 19x10 6x15 13-9'),
