@@ -256,7 +256,8 @@ class Patterns:
         shift, mask, codes = self._first
         _, _, above_l, above_r = codes[both >> shift & mask]  # the upper row: its place in the table
         total = 0
-        for shift, mask, codes, table_l, table_r in self._by_men[(white_men | black_men).bit_count()]:
+        # both has a bit for each man (the colours never share one): its count picks the phase
+        for shift, mask, codes, table_l, table_r in self._by_men[both.bit_count()]:
             left, right, up_l, up_r = codes[both >> shift & mask]
             total += table_l[above_l + left] + table_r[above_r + right]
             above_l = up_l
