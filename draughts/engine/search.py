@@ -36,8 +36,8 @@ from ..movegen import WHITE, MoveGenerator, RawMove
 from ..position import play
 from ..rules import RuleSet
 from .evaluate import Evaluator
-from .patterns import PatternSet
 from .keys import ZobristKeys
+from .patterns import PatternSet
 
 if TYPE_CHECKING:
     from ..game import Game
