@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from draughts import Game  # noqa: E402
 from draughts.engine import to_move  # noqa: E402
 from draughts.engine.evaluate import weight_set_of  # noqa: E402
-from draughts.engine.patterns import PatternSet  # noqa: E402
+from draughts.engine.patterns import PatternSet, pattern_set  # noqa: E402
 from draughts.engine.search import Searcher  # noqa: E402
 from engine_ladder import balanced_openings, elo  # noqa: E402
 
@@ -62,8 +62,7 @@ def base_patterns(base: str, variant: str) -> PatternSet | None:
     if out.returncode:
         return None
     entry = json.loads(out.stdout)["sets"].get(weight_set_of(Game(variant).rules))
-    return (PatternSet([int(v) for v in entry["weights"]], tuple(entry.get("men_cuts", ()))) if entry
-            else None)
+    return pattern_set(entry) if entry else None
 
 
 def play(variant: str, opening: list[str], new_first: bool, old: dict[str, float], depth: int,

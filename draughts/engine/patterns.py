@@ -39,7 +39,7 @@ import json
 from bisect import bisect_left
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..geometry import Geometry
 
@@ -60,13 +60,17 @@ class PatternSet(NamedTuple):
     men_cuts: tuple[int, ...] = ()
 
 
+def pattern_set(entry: dict[str, Any]) -> PatternSet:
+    """A set's entry of the patterns file (``weights`` and, for phases, ``men_cuts``) as read."""
+    return PatternSet([int(v) for v in entry["weights"]], tuple(int(c) for c in entry.get("men_cuts", ())))
+
+
 def load_pattern_sets(path: Path = PATTERNS_FILE) -> dict[str, PatternSet]:
     """Every weight set's table of ``path`` (an absent file: none)."""
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {name: PatternSet([int(v) for v in entry["weights"]], tuple(int(c) for c in entry.get("men_cuts", ())))
-            for name, entry in data["sets"].items()}
+    return {name: pattern_set(entry) for name, entry in data["sets"].items()}
 
 
 PATTERN_SETS: dict[str, PatternSet] = load_pattern_sets()

@@ -21,9 +21,9 @@ table instead and the penalty is on the distance from it, so new games refine wh
 games before them taught without those games being kept (``adam`` is the fit;
 tests/test_train_patterns.py checks both starts). ``--men-cuts 16 28`` fits a table per phase
 (up to 16 men on the board, up to 28, more), each position's regions indexing its phase's
-weights; with ``--prior`` each phase starts from the shipped table's phase of as many men. Printed: the held-out Texel error (mean
-squared error of ``sigmoid(K * eval)`` against the results, at each evaluation's best K)
-without the patterns, with the shipped table and with the fitted one. ``--write`` stores the
+weights; with ``--prior`` each phase starts from the shipped table's phase of as many men.
+Printed: the held-out Texel error (mean squared error of ``sigmoid(K * eval)`` against the
+results, at each evaluation's best K) without the patterns, with the shipped table and with the fitted one. ``--write`` stores the
 table, rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule
 set's weight set.
 """
