@@ -23,9 +23,9 @@ tests/test_train_patterns.py checks both starts). ``--men-cuts 16 28`` fits a ta
 (up to 16 men on the board, up to 28, more), each position's regions indexing its phase's
 weights; with ``--prior`` each phase starts from the shipped table's phase of as many men.
 Printed: the held-out Texel error (mean squared error of ``sigmoid(K * eval)`` against the
-results, at each evaluation's best K) without the patterns, with the shipped table and with the fitted one. ``--write`` stores the
-table, rounded to whole centi-men, in ``draughts/engine/data/patterns.json`` under the rule
-set's weight set.
+results, at each evaluation's best K) without the patterns, with the shipped table and with
+the fitted one. ``--write`` stores the table, rounded to whole centi-men, in
+``draughts/engine/data/patterns.json`` under the rule set's weight set.
 """
 
 from __future__ import annotations
